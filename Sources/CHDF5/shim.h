@@ -1,0 +1,16 @@
+#ifndef SPATIALEVAL_CHDF5_SHIM_H
+#define SPATIALEVAL_CHDF5_SHIM_H
+#include <hdf5.h>
+/* HDF5 exposes its predefined types and property-list classes as macros that call
+   H5open(); Swift cannot import them, so they are read through these getters. */
+static inline hid_t chdf5_native_double(void) { return H5T_NATIVE_DOUBLE; }
+static inline hid_t chdf5_native_int64(void) { return H5T_NATIVE_INT64; }
+static inline hid_t chdf5_c_s1(void) { return H5T_C_S1; }
+static inline unsigned chdf5_acc_trunc(void) { return H5F_ACC_TRUNC; }
+static inline unsigned chdf5_acc_rdonly(void) { return H5F_ACC_RDONLY; }
+static inline hid_t chdf5_p_default(void) { return H5P_DEFAULT; }
+static inline hid_t chdf5_s_all(void) { return H5S_ALL; }
+static inline hid_t chdf5_e_default(void) { return H5E_DEFAULT; }
+static inline hid_t chdf5_p_file_access(void) { return H5P_FILE_ACCESS; }
+static inline hid_t chdf5_p_dataset_create(void) { return H5P_DATASET_CREATE; }
+#endif

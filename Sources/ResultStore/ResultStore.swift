@@ -1,0 +1,1 @@
+// ResultStore module

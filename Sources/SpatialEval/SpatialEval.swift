@@ -1,0 +1,1 @@
+// SpatialEval module
