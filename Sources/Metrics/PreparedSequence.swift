@@ -5,7 +5,7 @@ import Recording
 ///
 /// - TrackEval: timesteps are frames `1...seqLength`; ground-truth rows are kept when
 ///   `trunc(conf) ≠ 0`; every tracker row is kept.
-/// - motmetrics: timesteps are the sorted frames present in either file; ground-truth
+/// - motmetrics: timesteps are the sorted frames present in either file (before filtering); ground-truth
 ///   rows are kept when `conf ≥ 1`, tracker rows when `conf ≥ −1`.
 public struct PreparedSequence: Sendable {
     /// Sequence name.
@@ -50,9 +50,9 @@ public struct PreparedSequence: Sendable {
         case .motmetrics:
             let keepGT: (Int) -> Bool = { gt.confidence[$0] >= 1 }
             let keepTracker: (Int) -> Bool = { trk.confidence[$0] >= -1 }
-            var frames = Set<Int>()
-            for row in 0..<gt.count where keepGT(row) { frames.insert(gt.frame[row]) }
-            for row in 0..<trk.count where keepTracker(row) { frames.insert(trk.frame[row]) }
+            // pandas keeps the frame level of filtered-out rows, so motmetrics still
+            // visits (and counts) a frame whose rows were all dropped by the filters.
+            let frames = Set(gt.frame).union(trk.frame)
             let sorted = frames.sorted()
             var timestepOf: [Int: Int] = [:]
             for (index, frame) in sorted.enumerated() { timestepOf[frame] = index }
