@@ -18,16 +18,7 @@ static inline hid_t chdf5_p_file_access(void) { return H5P_FILE_ACCESS; }
 static inline hid_t chdf5_p_dataset_create(void) { return H5P_DATASET_CREATE; }
 static inline hid_t chdf5_p_link_create(void) { return H5P_LINK_CREATE; }
 static inline hid_t chdf5_p_attribute_create(void) { return H5P_ATTRIBUTE_CREATE; }
+static inline hid_t chdf5_p_group_create(void) { return H5P_GROUP_CREATE; }
 static inline size_t chdf5_variable_size(void) { return H5T_VARIABLE; }
 
-/* A new variable-length, UTF-8, NUL-terminated string type; close with H5Tclose. */
-static inline hid_t chdf5_create_vlen_utf8_string(void) {
-    hid_t t = H5Tcopy(H5T_C_S1);
-    if (t < 0) return t;
-    if (H5Tset_size(t, H5T_VARIABLE) < 0 || H5Tset_cset(t, H5T_CSET_UTF8) < 0) {
-        H5Tclose(t);
-        return -1;
-    }
-    return t;
-}
 #endif
