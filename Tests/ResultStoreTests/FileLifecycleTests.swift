@@ -147,6 +147,21 @@ struct FileLifecycleTests {
         #expect(throws: ResultStoreError.notWritable(path: path)) { try readOnly.commit() }
     }
 
+    @Test("identical content written at different times gives identical bytes")
+    func deterministicOutput() async throws {
+        let dir = try TemporaryDirectory()
+        for name in ["a.h5", "b.h5"] {
+            let file = try ResultFile.create(atPath: dir.file(name))
+            let group = try file.root.createGroup("g")
+            try group.write([1.0, 2.0], to: "x")
+            try group.write(["label"], to: "s")
+            try group.setAttribute("units", on: "x", "m")
+            try file.commit()
+            try await Task.sleep(for: .milliseconds(1100))  // object timestamps have 1 s resolution
+        }
+        #expect(FileManager.default.contentsEqual(atPath: dir.file("a.h5"), andPath: dir.file("b.h5")))
+    }
+
     @Test("files can be written concurrently from many tasks")
     func concurrentWriters() async throws {
         let dir = try TemporaryDirectory()
