@@ -1,4 +1,5 @@
 import Foundation
+import Numerics
 import Recording
 
 /// Everything measured on one sequence (or on a combination of sequences) under one
@@ -67,16 +68,25 @@ public enum TrackingEvaluation {
     public static func evaluate(
         _ sequence: MOTSequence, convention: ScoringConvention, recordEvents: Bool = false
     ) throws(InputError) -> SequenceResult {
+        let t0 = DispatchTime.now().uptimeNanoseconds
         let prepared = try PreparedSequence(sequence, convention: convention)
+        let t1 = DispatchTime.now().uptimeNanoseconds
         let table = SimilarityTable(prepared)
+        let t2 = DispatchTime.now().uptimeNanoseconds
+        defer { let t3 = DispatchTime.now().uptimeNanoseconds; FileHandle.standardError.write("prep \((t1-t0)/1000000) table \((t2-t1)/1000000) metrics \((t3-t2)/1000000)\n".data(using: .utf8)!) }
         var events: MatchEvents? = recordEvents ? MatchEvents() : nil
         let scores: TrackingScores
         switch convention {
         case .trackeval:
-            let clear = CLEARMatcher.evaluate(prepared, table: table, events: &events)
-            let identity = IdentityMatcher.evaluate(prepared, table: table)
-            let hota = HOTAMatcher.evaluate(prepared, table: table)
-            scores = .trackeval(clear: clear, identity: identity, hota: hota)
+            let (clearAndIdentity, hota) = inParallel(
+                { [events] () -> (CLEARCounts, IdentityCounts, MatchEvents?) in
+                    var recorded = events
+                    let clear = CLEARMatcher.evaluate(prepared, table: table, events: &recorded)
+                    return (clear, IdentityMatcher.evaluate(prepared, table: table), recorded)
+                },
+                { HOTAMatcher.evaluate(prepared, table: table) })
+            events = clearAndIdentity.2
+            scores = .trackeval(clear: clearAndIdentity.0, identity: clearAndIdentity.1, hota: hota)
         case .motmetrics:
             scores = .motmetrics(MotmetricsAccumulator.evaluate(prepared, table: table, events: &events))
         }

@@ -12,6 +12,8 @@ public enum MOTChallengeReader {
     /// Columns every row must have: frame, id, box (4), conf.
     public static let minimumColumns = 7
 
+    private static let columnNames = ["frame", "id", "left", "top", "width", "height", "conf"]
+
     /// Reads and validates the file at `path`.
     public static func read(path: String) throws(InputError) -> MOTRows {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -105,9 +107,8 @@ public enum MOTChallengeReader {
                 message: "\(count) columns; a MOTChallenge row needs at least \(minimumColumns) "
                     + "(frame, id, left, top, width, height, conf)")
         }
-        let names = ["frame", "id", "left", "top", "width", "height", "conf"]
-        for (index, name) in names.enumerated() where !fields[index].isFinite {
-            throw InputError(file: path, line: line, message: "\(name) is \(fields[index]), not a finite number")
+        for index in 0..<minimumColumns where !fields[index].isFinite {
+            throw InputError(file: path, line: line, message: "\(columnNames[index]) is \(fields[index]), not a finite number")
         }
         guard abs(fields[0]) < 1e15, abs(fields[1]) < 1e15 else {
             throw InputError(file: path, line: line, message: "frame or id out of range")

@@ -1,4 +1,5 @@
 import Foundation
+import Numerics
 
 /// Where one tracking sequence's files are: ground truth, tracker output, and the
 /// optional `seqinfo.ini`.
@@ -85,8 +86,15 @@ public struct MOTSequence: Sendable {
         if length == nil, let infoPath = source.infoPath {
             length = try SequenceInfo.read(path: infoPath).length
         }
-        let groundTruth = try MOTChallengeReader.read(path: source.groundTruthPath)
-        let tracker = try MOTChallengeReader.read(path: source.trackerPath)
-        return MOTSequence(name: source.name, length: length, groundTruth: groundTruth, tracker: tracker)
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        defer { FileHandle.standardError.write("load \((DispatchTime.now().uptimeNanoseconds-t0)/1000000)\n".data(using: .utf8)!) }
+        let (groundTruth, tracker) = inParallel(
+            { () -> Result<MOTRows, InputError> in
+                do throws(InputError) { return .success(try MOTChallengeReader.read(path: source.groundTruthPath)) } catch { return .failure(error) }
+            },
+            { () -> Result<MOTRows, InputError> in
+                do throws(InputError) { return .success(try MOTChallengeReader.read(path: source.trackerPath)) } catch { return .failure(error) }
+            })
+        return MOTSequence(name: source.name, length: length, groundTruth: try groundTruth.get(), tracker: try tracker.get())
     }
 }
