@@ -153,9 +153,8 @@ def generate(n_frames, n_objects, seed):
     return gt_rows, trk_rows
 
 
-def write_pair(out_dir, n_frames, n_objects, seed):
-    """Generate one size and write it as a benchmark-layout set; return its directory."""
-    set_dir = os.path.join(out_dir, '%dx%d' % (n_frames, n_objects))
+def write_pair(set_dir, n_frames, n_objects, seed):
+    """Generate one size and write it as the benchmark-layout set `set_dir`; return its stats."""
     seq = 'SYN-%dx%d' % (n_frames, n_objects)
     gt_rows, trk_rows = generate(n_frames, n_objects, seed)
     write_sequence(set_dir, seq, gt_rows, trk_rows, n_frames, WIDTH, HEIGHT)
@@ -165,7 +164,7 @@ def write_pair(out_dir, n_frames, n_objects, seed):
              'model': PARAMS}
     with open(os.path.join(set_dir, 'params.json'), 'w') as f:
         json.dump(stats, f, indent=1)
-    return set_dir, stats
+    return stats
 
 
 def main():
@@ -176,7 +175,8 @@ def main():
     args = ap.parse_args()
     for size in args.sizes.split(','):
         frames, objects = (int(v) for v in size.split('x'))
-        set_dir, s = write_pair(args.out_dir, frames, objects, args.seed)
+        set_dir = os.path.join(args.out_dir, size)
+        s = write_pair(set_dir, frames, objects, args.seed)
         print('%s: %d gt rows, %d tracker rows, %d tracker ids' %
               (set_dir, s['gt_rows'], s['tracker_rows'], s['tracker_ids']))
 
