@@ -133,7 +133,15 @@ def compare_docs(tally, ours_doc, ref_doc, convention):
 
 
 def load_optional(path):
-    return read_results(path) if os.path.isfile(path) else None
+    """A result document, None if the file is absent, or an error document if it is unreadable."""
+    if not os.path.isfile(path):
+        return None
+    try:
+        return read_results(path)
+    except ValueError as err:
+        stderr_path = os.path.splitext(path)[0] + '.stderr'
+        tail = open(stderr_path, errors='replace').read().strip()[-300:] if os.path.isfile(stderr_path) else ''
+        return {'error': 'unreadable result file (%s); stderr: %s' % (err, tail)}
 
 
 def check_error_set(tally, cases_dir, ref_dir, ours_dir, set_name, expect):
