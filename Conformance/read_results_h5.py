@@ -36,10 +36,10 @@ def describe(h5):
         print('  @%s = %s' % (k, text if len(text) < 80 else text[:77] + '...'))
 
     def visit(name, obj):
-        if isinstance(obj, h5py.Dataset):
-            print('  /%s  dataset %s %s' % (name, obj.shape, obj.dtype))
-        else:
-            print('  /%s/  group' % name)
+        if isinstance(obj, h5py.Group):
+            datasets = ['%s%s' % (k, list(v.shape)) for k, v in obj.items() if isinstance(v, h5py.Dataset)]
+            print('  /%s  group, %d datasets: %s' % (name + '/' if name else '', len(datasets), ', '.join(datasets)))
+    visit('', h5)
     h5.visititems(visit)
 
 
