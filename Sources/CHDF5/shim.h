@@ -5,12 +5,20 @@
    H5open(); Swift cannot import them, so they are read through these getters. */
 static inline hid_t chdf5_native_double(void) { return H5T_NATIVE_DOUBLE; }
 static inline hid_t chdf5_native_int64(void) { return H5T_NATIVE_INT64; }
+static inline hid_t chdf5_native_int32(void) { return H5T_NATIVE_INT32; }
+static inline hid_t chdf5_native_int8(void) { return H5T_NATIVE_INT8; }
 static inline hid_t chdf5_c_s1(void) { return H5T_C_S1; }
 static inline unsigned chdf5_acc_trunc(void) { return H5F_ACC_TRUNC; }
+static inline unsigned chdf5_acc_excl(void) { return H5F_ACC_EXCL; }
 static inline unsigned chdf5_acc_rdonly(void) { return H5F_ACC_RDONLY; }
 static inline hid_t chdf5_p_default(void) { return H5P_DEFAULT; }
 static inline hid_t chdf5_s_all(void) { return H5S_ALL; }
 static inline hid_t chdf5_e_default(void) { return H5E_DEFAULT; }
 static inline hid_t chdf5_p_file_access(void) { return H5P_FILE_ACCESS; }
 static inline hid_t chdf5_p_dataset_create(void) { return H5P_DATASET_CREATE; }
+static inline hid_t chdf5_p_link_create(void) { return H5P_LINK_CREATE; }
+static inline hid_t chdf5_p_attribute_create(void) { return H5P_ATTRIBUTE_CREATE; }
+static inline hid_t chdf5_p_group_create(void) { return H5P_GROUP_CREATE; }
+static inline size_t chdf5_variable_size(void) { return H5T_VARIABLE; }
+
 #endif

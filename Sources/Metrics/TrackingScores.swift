@@ -1,0 +1,106 @@
+import Foundation
+import Recording
+
+/// Everything measured on one sequence (or on a combination of sequences) under one
+/// convention.
+public enum TrackingScores: Sendable, Equatable {
+    /// TrackEval: CLEAR, Identity and HOTA.
+    case trackeval(clear: CLEARCounts, identity: IdentityCounts, hota: HOTAAccumulators)
+    /// py-motmetrics: its event counts.
+    case motmetrics(MotmetricsCounts)
+
+    /// Scalar fields in the reference tool's own names and order (for TrackEval: HOTA,
+    /// then CLEAR, then Identity, as its summary prints them).
+    public var fields: [(String, MetricValue)] {
+        switch self {
+        case .trackeval(let clear, let identity, let hota):
+            return hota.fields.means + clear.fields + identity.fields
+        case .motmetrics(let counts):
+            return counts.fields
+        }
+    }
+
+    /// HOTA's per-α arrays (empty under the motmetrics convention).
+    public var perAlpha: [(String, MetricValue)] {
+        if case .trackeval(_, _, let hota) = self { return hota.fields.arrays }
+        return []
+    }
+
+    /// Combines per-sequence scores of one convention from their summed counts.
+    public static func combined(_ parts: [TrackingScores], convention: ScoringConvention) -> TrackingScores {
+        switch convention {
+        case .trackeval:
+            var clear: [CLEARCounts] = [], identity: [IdentityCounts] = [], hota: [HOTAAccumulators] = []
+            for case .trackeval(let c, let i, let h) in parts {
+                clear.append(c)
+                identity.append(i)
+                hota.append(h)
+            }
+            return .trackeval(
+                clear: .combined(clear), identity: .combined(identity), hota: .combined(hota))
+        case .motmetrics:
+            var counts: [MotmetricsCounts] = []
+            for case .motmetrics(let c) in parts { counts.append(c) }
+            return .motmetrics(.combined(counts))
+        }
+    }
+}
+
+/// The scores of one sequence, with its match events when they were asked for.
+public struct SequenceResult: Sendable {
+    /// Sequence name.
+    public var name: String
+    /// The scores.
+    public var scores: TrackingScores
+    /// Per-frame events of the CLEAR matching (nil unless requested).
+    public var events: MatchEvents?
+}
+
+/// Scores MOTChallenge sequences against their ground truth.
+public enum TrackingEvaluation {
+    /// Scores one sequence.
+    ///
+    /// - Parameters:
+    ///   - sequence: files already read.
+    ///   - convention: whose rules to follow.
+    ///   - recordEvents: also return the per-frame match events.
+    public static func evaluate(
+        _ sequence: MOTSequence, convention: ScoringConvention, recordEvents: Bool = false
+    ) throws(InputError) -> SequenceResult {
+        let prepared = try PreparedSequence(sequence, convention: convention)
+        let table = SimilarityTable(prepared)
+        var events: MatchEvents? = recordEvents ? MatchEvents() : nil
+        let scores: TrackingScores
+        switch convention {
+        case .trackeval:
+            let clear = CLEARMatcher.evaluate(prepared, table: table, events: &events)
+            let identity = IdentityMatcher.evaluate(prepared, table: table)
+            let hota = HOTAMatcher.evaluate(prepared, table: table)
+            scores = .trackeval(clear: clear, identity: identity, hota: hota)
+        case .motmetrics:
+            scores = .motmetrics(MotmetricsAccumulator.evaluate(prepared, table: table, events: &events))
+        }
+        return SequenceResult(name: sequence.name, scores: scores, events: events)
+    }
+}
+
+/// TrackEval's Identity metric on a prepared sequence (`trackeval/metrics/identity.py`).
+enum IdentityMatcher {
+    static func evaluate(_ sequence: PreparedSequence, table: SimilarityTable) -> IdentityCounts {
+        let gt = sequence.groundTruth, trk = sequence.tracker
+        if trk.count == 0 { return IdentityCounts(falseNegatives: gt.count) }
+        if gt.count == 0 { return IdentityCounts(falsePositives: trk.count) }
+        var gtPresence = [Int](repeating: 0, count: gt.idCount)
+        var trackerPresence = [Int](repeating: 0, count: trk.idCount)
+        for g in 0..<gt.count { gtPresence[Int(gt.id[g])] += 1 }
+        for h in 0..<trk.count { trackerPresence[Int(trk.id[h])] += 1 }
+        var overlapFrames = [Int](repeating: 0, count: table.slotCount)
+        for k in 0..<table.entrySimilarity.count where table.entrySimilarity[k] >= 0.5 {
+            overlapFrames[Int(table.entrySlot[k])] += 1
+        }
+        let overlaps = (0..<table.slotCount).map {
+            (Int(table.slotGroundTruth[$0]), Int(table.slotTracker[$0]), overlapFrames[$0])
+        }
+        return IdentityAssignment.counts(groundTruthCount: gtPresence, trackerCount: trackerPresence, overlaps: overlaps)
+    }
+}

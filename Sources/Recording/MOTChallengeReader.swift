@@ -1,0 +1,125 @@
+import Foundation
+
+/// Reads MOTChallenge text files (ground truth and tracker output).
+///
+/// Fields are separated by commas (optionally followed or preceded by spaces) or by
+/// runs of spaces and tabs; a trailing empty field is ignored, as TrackEval does.
+/// Numbers are parsed with correctly rounded decimal conversion, so every value equals
+/// Python's `float(text)`. Blank lines are skipped. Any other defect (too few columns,
+/// text that is not a number, NaN or infinite values, negative box sizes) is an
+/// ``InputError`` naming the file and line.
+public enum MOTChallengeReader {
+    /// Columns every row must have: frame, id, box (4), conf.
+    public static let minimumColumns = 7
+
+    /// Reads and validates the file at `path`.
+    public static func read(path: String) throws(InputError) -> MOTRows {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw InputError(file: path, message: exists ? "cannot be read" : "no such file")
+        }
+        return try parse(data, path: path)
+    }
+
+    /// Parses file contents; `path` is used in messages only.
+    public static func parse(_ data: Data, path: String) throws(InputError) -> MOTRows {
+        var bytes = [UInt8](data)
+        bytes.append(0)
+        var rows = MOTRows(path: path)
+        rows.reserve(data.count / 40)
+        var outcome: InputError?
+        bytes.withUnsafeBufferPointer { buffer in
+            do throws(InputError) {
+                try parseLines(buffer, byteCount: buffer.count - 1, into: &rows)
+            } catch {
+                outcome = error
+            }
+        }
+        if let outcome { throw outcome }
+        return rows
+    }
+
+    private static func parseLines(
+        _ buffer: UnsafeBufferPointer<UInt8>, byteCount: Int, into rows: inout MOTRows
+    ) throws(InputError) {
+        let base = buffer.baseAddress!
+        var fields = [Double](repeating: .nan, count: 10)
+        var lineNumber = 0
+        var position = 0
+        while position < byteCount {
+            lineNumber += 1
+            var lineEnd = position
+            while lineEnd < byteCount && buffer[lineEnd] != 10 { lineEnd += 1 }
+            var contentEnd = lineEnd
+            if contentEnd > position && buffer[contentEnd - 1] == 13 { contentEnd -= 1 }
+            let count = try splitFields(
+                base, from: position, to: contentEnd, into: &fields, path: rows.path, line: lineNumber)
+            position = lineEnd + 1
+            if count == 0 { continue }
+            try appendRow(fields, count: count, to: &rows, line: lineNumber)
+        }
+    }
+
+    /// Splits one line into numeric fields; returns how many (0 for a blank line).
+    private static func splitFields(
+        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, into fields: inout [Double],
+        path: String, line: Int
+    ) throws(InputError) -> Int {
+        var count = 0
+        var i = start
+        func isBlank(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 }
+        while i < end && isBlank(base[i]) { i += 1 }
+        if i == end { return 0 }
+        while i < end {
+            var fieldEnd = i
+            while fieldEnd < end && base[fieldEnd] != 44 && !isBlank(base[fieldEnd]) { fieldEnd += 1 }
+            if fieldEnd == i {
+                throw InputError(file: path, line: line, message: "empty field \(count + 1)")
+            }
+            let value = DecimalParsing.parse(base, from: i, to: fieldEnd)
+            if value == nil {
+                let text = String(decoding: UnsafeBufferPointer(start: base + i, count: fieldEnd - i), as: UTF8.self)
+                throw InputError(file: path, line: line, message: "field \(count + 1) is not a number: '\(text)'")
+            }
+            if count < fields.count, let value { fields[count] = value }
+            count += 1
+            // Skip the separator: blanks, at most one comma, blanks.
+            i = fieldEnd
+            while i < end && isBlank(base[i]) { i += 1 }
+            if i < end && base[i] == 44 {
+                i += 1
+                while i < end && isBlank(base[i]) { i += 1 }
+                if i == end { break }  // trailing comma: ignored, as TrackEval does
+            }
+        }
+        return count
+    }
+
+    private static func appendRow(
+        _ fields: [Double], count: Int, to rows: inout MOTRows, line: Int
+    ) throws(InputError) {
+        let path = rows.path
+        guard count >= minimumColumns else {
+            throw InputError(
+                file: path, line: line,
+                message: "\(count) columns; a MOTChallenge row needs at least \(minimumColumns) "
+                    + "(frame, id, left, top, width, height, conf)")
+        }
+        let names = ["frame", "id", "left", "top", "width", "height", "conf"]
+        for (index, name) in names.enumerated() where !fields[index].isFinite {
+            throw InputError(file: path, line: line, message: "\(name) is \(fields[index]), not a finite number")
+        }
+        guard abs(fields[0]) < 1e15, abs(fields[1]) < 1e15 else {
+            throw InputError(file: path, line: line, message: "frame or id out of range")
+        }
+        if fields[4] < 0 || fields[5] < 0 {
+            throw InputError(
+                file: path, line: line,
+                message: "negative box size (width \(fields[4]), height \(fields[5]))")
+        }
+        rows.append(
+            frame: Int(fields[0]), id: Int(fields[1]), left: fields[2], top: fields[3],
+            width: fields[4], height: fields[5], confidence: fields[6],
+            classId: count >= 8 ? fields[7] : .nan, line: line)
+    }
+}

@@ -1,0 +1,71 @@
+/// A minimal JSON writer that keeps key order and writes non-finite numbers as the
+/// strings "NaN", "Infinity" and "-Infinity" (JSON has no literal for them).
+struct JSONWriter {
+    private(set) var text = ""
+    private var indent = 0
+    private var needsComma = [false]
+
+    mutating func beginObject(_ key: String? = nil) { open(key, "{") }
+    mutating func endObject() { close("}") }
+    mutating func beginArray(_ key: String? = nil) { open(key, "[") }
+    mutating func endArray() { close("]") }
+
+    mutating func string(_ key: String?, _ value: String) { item(key, Self.quoted(value)) }
+    mutating func integer(_ key: String?, _ value: Int) { item(key, String(value)) }
+    mutating func number(_ key: String?, _ value: Double) { item(key, Self.number(value)) }
+
+    /// Numbers in the shortest form that reads back to the same double.
+    static func number(_ value: Double) -> String {
+        if value.isNaN { return "\"NaN\"" }
+        if value.isInfinite { return value > 0 ? "\"Infinity\"" : "\"-Infinity\"" }
+        return "\(value)"
+    }
+
+    static func quoted(_ value: String) -> String {
+        var result = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default:
+                if scalar.value < 0x20 {
+                    let hex = String(scalar.value, radix: 16)
+                    result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    private mutating func prefix(_ key: String?) {
+        if needsComma[needsComma.count - 1] { text += "," }
+        needsComma[needsComma.count - 1] = true
+        if indent > 0 { text += "\n" + String(repeating: "  ", count: indent) }
+        if let key { text += Self.quoted(key) + ": " }
+    }
+
+    private mutating func item(_ key: String?, _ rendered: String) {
+        prefix(key)
+        text += rendered
+    }
+
+    private mutating func open(_ key: String?, _ bracket: String) {
+        prefix(key)
+        text += bracket
+        indent += 1
+        needsComma.append(false)
+    }
+
+    private mutating func close(_ bracket: String) {
+        let hadItems = needsComma.removeLast()
+        indent -= 1
+        if hadItems { text += "\n" + String(repeating: "  ", count: indent) }
+        text += bracket
+        if indent == 0 { text += "\n" }
+    }
+}
