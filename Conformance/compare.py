@@ -6,6 +6,8 @@ Usage:
              [--extra CHECK.json ...]
       Every comparison set of CASES_DIR/manifest.json, for each convention:
       REF_DIR/<convention>/<set>.json (reference) against OURS_DIR/<convention>/<set>.json.
+      Every OURS_DIR/pair/<set>.json (single-pair mode, --gt/--hyp, on one-sequence
+      sets): its sequence row against REF_DIR/trackeval/<set>.json.
       Every error set: OURS_DIR/errors/<set>.rc and .stderr (our exit code and message)
       and REF_DIR/trackeval/<set>.json (TrackEval must have failed too).
       --extra adds the counts of other checks ({"name", "compared", "differed"}),
@@ -132,6 +134,18 @@ def compare_docs(tally, ours_doc, ref_doc, convention):
             tally.check(False, seq, '<sequence>', 'reported', 'absent')
 
 
+def compare_single_pair(tally, ours, ref):
+    """`score-mot --gt --hyp` on a one-sequence set: its sequence row against TrackEval's."""
+    if ref is None or 'results' not in ref:
+        tally.fail_many(1, '-', 'reference result missing')
+        return
+    seq = next(k for k in ref['results'] if k != 'COMBINED')
+    only = {'results': {seq: ref['results'][seq]}}
+    if ours is not None and 'results' in ours:
+        ours = {'results': {k: v for k, v in ours['results'].items() if k == seq}}
+    compare_docs(tally, ours, only, 'trackeval')
+
+
 def load_optional(path):
     """A result document, None if the file is absent, or an error document if it is unreadable."""
     if not os.path.isfile(path):
@@ -181,6 +195,14 @@ def run_suite(args):
             else:
                 compare_docs(tally, ours, ref, convention)
             tally.finish()
+    pair_dir = os.path.join(args.ours, 'pair')
+    pair_files = sorted(f for f in os.listdir(pair_dir) if f.endswith('.json')) if os.path.isdir(pair_dir) else []
+    for fname in pair_files:
+        set_name = os.path.splitext(fname)[0]
+        tally.start('pair', set_name)
+        compare_single_pair(tally, load_optional(os.path.join(pair_dir, fname)),
+                            load_optional(os.path.join(args.ref, 'trackeval', fname)))
+        tally.finish()
     for set_name in sorted(manifest):
         if manifest[set_name]['kind'] == 'error':
             tally.start('errors', set_name)
