@@ -43,7 +43,49 @@ struct FrameAssignment {
             }
             return
         }
+        if positiveOnly && solveByComponents(rows: rows, columns: columns, entries: entries, table: table, score: score, into: &pairs) {
+            return
+        }
         solveDense(rows: rows, columns: columns, entries: entries, table: table, score: score, positiveOnly: positiveOnly, into: &pairs)
+    }
+
+    /// Solves each connected component of the positive-score graph on its own, by
+    /// enumerating its matchings. Every optimal dense assignment restricted to a
+    /// component is a maximum-weight matching of it, so when each component's best
+    /// matching beats the runner-up by a clear margin (far above rounding), it is the
+    /// one scipy returns. Returns false (and leaves `pairs` for the dense solver) when a
+    /// component is too large to enumerate or its best is not clearly unique.
+    private mutating func solveByComponents(
+        rows: Int, columns: Int, entries: Range<Int>, table: SimilarityTable, score: [Double],
+        into pairs: inout [Pair]
+    ) -> Bool {
+        var components = ComponentPartition(nodes: rows + columns)
+        var candidates: [Int] = []
+        for k in entries where score[k - entries.lowerBound] > 0 {
+            candidates.append(k)
+            components.union(Int(table.entryRow[k]), rows + Int(table.entryColumn[k]))
+        }
+        var byRoot: [Int: [Int]] = [:]
+        for k in candidates { byRoot[components.root(Int(table.entryRow[k])), default: []].append(k) }
+        for (_, edges) in byRoot {
+            if edges.count == 1 {
+                pairs.append(Pair(row: Int(table.entryRow[edges[0]]), column: Int(table.entryColumn[edges[0]]), entry: edges[0]))
+                continue
+            }
+            guard edges.count <= MatchingEnumeration.maximumEdges,
+                let best = MatchingEnumeration.uniqueBest(
+                    edges.map { (Int(table.entryRow[$0]), Int(table.entryColumn[$0]), score[$0 - entries.lowerBound]) })
+            else {
+                pairs.removeAll(keepingCapacity: true)
+                return false
+            }
+            for index in best {
+                let k = edges[index]
+                pairs.append(Pair(row: Int(table.entryRow[k]), column: Int(table.entryColumn[k]), entry: k))
+            }
+        }
+        pairs.sort { $0.row < $1.row }
+        return true
     }
 
     private mutating func disjoint(

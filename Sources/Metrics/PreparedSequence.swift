@@ -1,3 +1,4 @@
+import Numerics
 import Recording
 
 /// A sequence ready for scoring: both sides grouped into the same timesteps, rows
@@ -33,37 +34,33 @@ public struct PreparedSequence: Sendable {
         self.convention = convention
         let gt = sequence.groundTruth
         let trk = sequence.tracker
-        try Self.checkUniqueIDs(gt, side: "ground truth")
-        try Self.checkUniqueIDs(trk, side: "tracker")
+        let gtTimestep: [Int32], trackerTimestep: [Int32]
         switch convention {
         case .trackeval:
             let length = sequence.length ?? max(gt.maximumFrame ?? 0, trk.maximumFrame ?? 0)
             try Self.checkFrames(gt, length: length, lengthKnown: sequence.length != nil)
             try Self.checkFrames(trk, length: length, lengthKnown: sequence.length != nil)
             frameNumbers = Array(stride(from: 1, through: length, by: 1))
-            groundTruth = TimestepDetections(
-                rows: gt, timestepCount: length, convention: convention,
-                keep: { gt.confidence[$0].rounded(.towardZero) != 0 }, timestep: { gt.frame[$0] - 1 })
-            tracker = TimestepDetections(
-                rows: trk, timestepCount: length, convention: convention,
-                keep: { _ in true }, timestep: { trk.frame[$0] - 1 })
+            gtTimestep = gt.frame.map { Int32($0 - 1) }
+            trackerTimestep = trk.frame.map { Int32($0 - 1) }
         case .motmetrics:
-            let keepGT: (Int) -> Bool = { gt.confidence[$0] >= 1 }
-            let keepTracker: (Int) -> Bool = { trk.confidence[$0] >= -1 }
             // pandas keeps the frame level of filtered-out rows, so motmetrics still
             // visits (and counts) a frame whose rows were all dropped by the filters.
-            let frames = Set(gt.frame).union(trk.frame)
-            let sorted = frames.sorted()
-            var timestepOf: [Int: Int] = [:]
-            for (index, frame) in sorted.enumerated() { timestepOf[frame] = index }
-            frameNumbers = sorted
-            groundTruth = TimestepDetections(
-                rows: gt, timestepCount: sorted.count, convention: convention,
-                keep: keepGT, timestep: { timestepOf[gt.frame[$0]]! })
-            tracker = TimestepDetections(
-                rows: trk, timestepCount: sorted.count, convention: convention,
-                keep: keepTracker, timestep: { timestepOf[trk.frame[$0]]! })
+            frameNumbers = Array(Set(gt.frame).union(trk.frame)).sorted()
+            var timestepOf = IntegerHashMap(capacity: frameNumbers.count)
+            for (index, frame) in frameNumbers.enumerated() { timestepOf.set(Int32(index), for: frame) }
+            gtTimestep = gt.frame.map { timestepOf.value(for: $0)! }
+            trackerTimestep = trk.frame.map { timestepOf.value(for: $0)! }
         }
+        let gtKept: (Int) -> Bool = convention == .trackeval
+            ? { gt.confidence[$0].rounded(.towardZero) != 0 } : { gt.confidence[$0] >= 1 }
+        let trackerKept: (Int) -> Bool = convention == .trackeval ? { _ in true } : { trk.confidence[$0] >= -1 }
+        groundTruth = try TimestepDetections(
+            rows: gt, timestepOf: gtTimestep, timestepCount: frameNumbers.count, convention: convention,
+            side: "ground truth", keep: gtKept)
+        tracker = try TimestepDetections(
+            rows: trk, timestepOf: trackerTimestep, timestepCount: frameNumbers.count, convention: convention,
+            side: "tracker", keep: trackerKept)
     }
 
     private static func checkFrames(_ rows: MOTRows, length: Int, lengthKnown: Bool) throws(InputError) {
@@ -73,20 +70,5 @@ public struct PreparedSequence: Sendable {
                 file: rows.path, line: Int(rows.line[row]),
                 message: "frame \(rows.frame[row]) is outside 1...\(length) (\(limit))")
         }
-    }
-
-    private static func checkUniqueIDs(_ rows: MOTRows, side: String) throws(InputError) {
-        var seen = Set<Pair>()
-        seen.reserveCapacity(rows.count)
-        for row in 0..<rows.count where !seen.insert(Pair(frame: rows.frame[row], id: rows.id[row])).inserted {
-            throw InputError(
-                file: rows.path, line: Int(rows.line[row]),
-                message: "\(side) has id \(rows.id[row]) more than once in frame \(rows.frame[row])")
-        }
-    }
-
-    private struct Pair: Hashable {
-        var frame: Int
-        var id: Int
     }
 }

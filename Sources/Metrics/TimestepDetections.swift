@@ -1,3 +1,4 @@
+import Numerics
 import Recording
 
 /// Detections of one side (ground truth or tracker) grouped by timestep, in file order
@@ -22,37 +23,71 @@ public struct TimestepDetections: Sendable {
     @inline(__always)
     public func range(_ t: Int) -> Range<Int> { start[t]..<start[t + 1] }
 
-    /// Groups the rows of `rows` that pass `keep` into `timestepCount` timesteps;
-    /// `timestep(row)` gives each kept row's timestep.
+    /// Groups `rows` into `timestepCount` timesteps (`timestepOf[row]`), keeping the rows
+    /// that pass `keep`. Every row, kept or not, is first checked for a repeated id
+    /// within its timestep (TrackEval checks before filtering); `side` names the file's
+    /// role in that message.
     init(
-        rows: MOTRows, timestepCount: Int, convention: ScoringConvention,
-        keep: (Int) -> Bool, timestep: (Int) -> Int
-    ) {
-        var counts = [Int](repeating: 0, count: timestepCount + 1)
-        var kept: [Int] = []
-        kept.reserveCapacity(rows.count)
-        for row in 0..<rows.count where keep(row) {
-            kept.append(row)
-            counts[timestep(row) + 1] += 1
-        }
-        for t in 0..<timestepCount { counts[t + 1] += counts[t] }
-        start = counts
-        let labels = Array(Set(kept.map { rows.id[$0] })).sorted()
-        idLabels = labels
-        var denseOf: [Int: Int32] = [:]
-        denseOf.reserveCapacity(labels.count)
-        for (index, label) in labels.enumerated() { denseOf[label] = Int32(index) }
-        var fill = counts
-        id = [Int32](repeating: 0, count: kept.count)
-        box = [BoxCorners](repeating: BoxCorners(x0: 0, y0: 0, x1: 0, y1: 0), count: kept.count)
-        for row in kept {
-            let t = timestep(row)
-            let slot = fill[t]
+        rows: MOTRows, timestepOf: [Int32], timestepCount: Int, convention: ScoringConvention,
+        side: String, keep: (Int) -> Bool
+    ) throws(InputError) {
+        // Counting sort of all rows by timestep, stable in file order.
+        var allStart = [Int](repeating: 0, count: timestepCount + 1)
+        for row in 0..<rows.count { allStart[Int(timestepOf[row]) + 1] += 1 }
+        for t in 0..<timestepCount { allStart[t + 1] += allStart[t] }
+        var fill = allStart
+        var ordered = [Int](repeating: 0, count: rows.count)
+        for row in 0..<rows.count {
+            let t = Int(timestepOf[row])
+            ordered[fill[t]] = row
             fill[t] += 1
-            id[slot] = denseOf[rows.id[row]]!
-            box[slot] = BoxCorners(
-                left: rows.left[row], top: rows.top[row], width: rows.width[row], height: rows.height[row],
-                convention: convention)
+        }
+        // Dense labels of every id in the file, ascending.
+        var labelOf = IntegerHashMap(capacity: 256)
+        var labels: [Int] = []
+        for row in 0..<rows.count {
+            _ = labelOf.value(for: rows.id[row]) {
+                labels.append(rows.id[row])
+                return Int32(labels.count - 1)
+            }
+        }
+        let sortedLabels = labels.sorted()
+        for (dense, label) in sortedLabels.enumerated() { labelOf.set(Int32(dense), for: label) }
+        // Duplicate check per timestep, then the kept rows.
+        var seenAt = [Int](repeating: -1, count: sortedLabels.count)
+        var keptLabel = [Bool](repeating: false, count: sortedLabels.count)
+        var keptRows: [Int] = []
+        keptRows.reserveCapacity(rows.count)
+        start = [Int](repeating: 0, count: timestepCount + 1)
+        for t in 0..<timestepCount {
+            start[t] = keptRows.count
+            for position in allStart[t]..<allStart[t + 1] {
+                let row = ordered[position]
+                let dense = Int(labelOf.value(for: rows.id[row])!)
+                if seenAt[dense] == t {
+                    throw InputError(
+                        file: rows.path, line: Int(rows.line[row]),
+                        message: "\(side) has id \(rows.id[row]) more than once in frame \(rows.frame[row])")
+                }
+                seenAt[dense] = t
+                if keep(row) {
+                    keptRows.append(row)
+                    keptLabel[dense] = true
+                }
+            }
+        }
+        start[timestepCount] = keptRows.count
+        // Relabel the kept ids densely.
+        var keptDense = [Int32](repeating: -1, count: sortedLabels.count)
+        var keptLabels: [Int] = []
+        for (dense, label) in sortedLabels.enumerated() where keptLabel[dense] {
+            keptDense[dense] = Int32(keptLabels.count)
+            keptLabels.append(label)
+        }
+        idLabels = keptLabels
+        id = keptRows.map { keptDense[Int(labelOf.value(for: rows.id[$0])!)] }
+        box = keptRows.map {
+            BoxCorners(left: rows.left[$0], top: rows.top[$0], width: rows.width[$0], height: rows.height[$0], convention: convention)
         }
     }
 }

@@ -119,13 +119,45 @@ public struct LinearAssignmentSolver: Sendable {
     /// Dijkstra-like search for the cheapest augmenting path starting at `start`.
     /// Returns the sink column (or -1 when none is reachable) and the path length.
     private mutating func augmentingPath(nr: Int, nc: Int, from start: Int) -> (sink: Int, minValue: Double) {
+        let rowCount = nr
+        return cost.withUnsafeBufferPointer { cost in
+            u.withUnsafeBufferPointer { u in
+                v.withUnsafeBufferPointer { v in
+                    shortestPathCosts.withUnsafeMutableBufferPointer { shortest in
+                        path.withUnsafeMutableBufferPointer { path in
+                            row4col.withUnsafeBufferPointer { row4col in
+                                rowVisited.withUnsafeMutableBufferPointer { rowVisited in
+                                    columnVisited.withUnsafeMutableBufferPointer { columnVisited in
+                                        remaining.withUnsafeMutableBufferPointer { remaining in
+                                            Self.search(
+                                                rows: rowCount, columns: nc, start: start, cost: cost, u: u, v: v,
+                                                shortest: shortest, path: path, row4col: row4col,
+                                                rowVisited: rowVisited, columnVisited: columnVisited, remaining: remaining)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static func search(
+        rows: Int, columns nc: Int, start: Int, cost: UnsafeBufferPointer<Double>,
+        u: UnsafeBufferPointer<Double>, v: UnsafeBufferPointer<Double>,
+        shortest: UnsafeMutableBufferPointer<Double>, path: UnsafeMutableBufferPointer<Int>,
+        row4col: UnsafeBufferPointer<Int>, rowVisited: UnsafeMutableBufferPointer<Bool>,
+        columnVisited: UnsafeMutableBufferPointer<Bool>, remaining: UnsafeMutableBufferPointer<Int>
+    ) -> (sink: Int, minValue: Double) {
         var minValue = 0.0
         var remainingCount = nc
         for it in 0..<nc { remaining[it] = nc - it - 1 }
-        for k in 0..<nr { rowVisited[k] = false }
+        for k in 0..<rows { rowVisited[k] = false }
         for k in 0..<nc {
             columnVisited[k] = false
-            shortestPathCosts[k] = .infinity
+            shortest[k] = .infinity
         }
         var sink = -1
         var i = start
@@ -138,11 +170,11 @@ public struct LinearAssignmentSolver: Sendable {
             for it in 0..<remainingCount {
                 let j = remaining[it]
                 let reduced = minValue + cost[rowBase + j] - ui - v[j]
-                if reduced < shortestPathCosts[j] {
+                if reduced < shortest[j] {
                     path[j] = i
-                    shortestPathCosts[j] = reduced
+                    shortest[j] = reduced
                 }
-                let candidate = shortestPathCosts[j]
+                let candidate = shortest[j]
                 if candidate < lowest || (candidate == lowest && row4col[j] == -1) {
                     lowest = candidate
                     index = it

@@ -43,4 +43,48 @@ public enum PairwiseSum {
         half -= half % 8
         return sum(a, start, half) + sum(a, start + half, n - half)
     }
+
+    /// The NumPy-ordered sum of a length-`count` array that is zero everywhere except at
+    /// `positions` (strictly ascending), which hold `values`. Adding an exact zero never
+    /// changes a partial sum, so skipping the zeros gives the dense sum bit for bit.
+    public static func sparseSum(count: Int, positions: ArraySlice<Int32>, values: ArraySlice<Double>) -> Double {
+        precondition(positions.count == values.count, "one value per position")
+        return sparse(start: 0, n: count, positions: positions, values: values, lo: positions.startIndex, hi: positions.endIndex)
+    }
+
+    private static func sparse(
+        start: Int, n: Int, positions: ArraySlice<Int32>, values: ArraySlice<Double>, lo: Int, hi: Int
+    ) -> Double {
+        if lo == hi { return 0 }
+        let offset = values.startIndex - positions.startIndex
+        if n < 8 {
+            var result = 0.0
+            for k in lo..<hi { result += values[k + offset] }
+            return result
+        }
+        if n <= 128 {
+            var lanes = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
+            let blockEnd = start + n - n % 8
+            var k = lo
+            withUnsafeMutableBytes(of: &lanes) { raw in
+                let lane = raw.bindMemory(to: Double.self)
+                while k < hi && Int(positions[k]) < blockEnd {
+                    lane[(Int(positions[k]) - start) % 8] += values[k + offset]
+                    k += 1
+                }
+            }
+            var result = ((lanes.0 + lanes.1) + (lanes.2 + lanes.3)) + ((lanes.4 + lanes.5) + (lanes.6 + lanes.7))
+            while k < hi {
+                result += values[k + offset]
+                k += 1
+            }
+            return result
+        }
+        var half = n / 2
+        half -= half % 8
+        var split = lo
+        while split < hi && Int(positions[split]) < start + half { split += 1 }
+        return sparse(start: start, n: half, positions: positions, values: values, lo: lo, hi: split)
+            + sparse(start: start + half, n: n - half, positions: positions, values: values, lo: split, hi: hi)
+    }
 }

@@ -1,0 +1,81 @@
+/// The SQL schema of recording files; `Docs/recording-format.md` documents every column.
+enum RecordingSchema {
+    /// The version this code writes, stored in `PRAGMA user_version`.
+    static let currentVersion: Int64 = 1
+    /// Versions this code reads.
+    static let supportedVersions: [Int64] = [1]
+
+    /// Creates every table of version 1 (run inside the writing transaction).
+    static let createStatements = """
+        CREATE TABLE meta (
+            key   TEXT PRIMARY KEY NOT NULL,
+            value TEXT NOT NULL
+        );
+        CREATE TABLE frames (
+            frame        INTEGER PRIMARY KEY,
+            t            REAL NOT NULL,
+            tracking     TEXT NOT NULL CHECK (tracking IN ('normal', 'limited', 'not_available')),
+            detector_ran INTEGER NOT NULL CHECK (detector_ran IN (0, 1)),
+            pose         BLOB NOT NULL CHECK (length(pose) = 128),
+            fx REAL NOT NULL, fy REAL NOT NULL, cx REAL NOT NULL, cy REAL NOT NULL,
+            width  INTEGER NOT NULL,
+            height INTEGER NOT NULL
+        );
+        CREATE TABLE gt_objects (
+            object      INTEGER PRIMARY KEY,
+            label       TEXT NOT NULL,
+            extent_x REAL NOT NULL, extent_y REAL NOT NULL, extent_z REAL NOT NULL,
+            is_person   INTEGER NOT NULL CHECK (is_person IN (0, 1)),
+            twin_group  INTEGER,
+            description TEXT
+        );
+        CREATE TABLE detections (
+            id        INTEGER PRIMARY KEY,
+            frame     INTEGER NOT NULL REFERENCES frames (frame),
+            label     TEXT NOT NULL,
+            score     REAL NOT NULL,
+            x REAL NOT NULL, y REAL NOT NULL, w REAL NOT NULL, h REAL NOT NULL,
+            embedding BLOB CHECK (embedding IS NULL OR length(embedding) % 4 = 0),
+            track_id  INTEGER,
+            instance_id TEXT
+        );
+        CREATE INDEX detections_by_frame ON detections (frame);
+        CREATE TABLE depth_grids (
+            detection        INTEGER PRIMARY KEY REFERENCES detections (id),
+            rows             INTEGER NOT NULL,
+            cols             INTEGER NOT NULL,
+            u                BLOB NOT NULL,
+            v                BLOB NOT NULL,
+            lidar_depth      BLOB NOT NULL,
+            lidar_confidence BLOB NOT NULL,
+            inverse_depth    BLOB NOT NULL,
+            in_mask          BLOB NOT NULL,
+            gt_depth         BLOB
+        );
+        CREATE TABLE observations (
+            id       INTEGER PRIMARY KEY,
+            frame    INTEGER NOT NULL REFERENCES frames (frame),
+            instance TEXT NOT NULL,
+            kind     TEXT NOT NULL,
+            raw_x REAL NOT NULL, raw_y REAL NOT NULL, raw_z REAL NOT NULL,
+            before_x REAL, before_y REAL, before_z REAL,
+            after_x REAL NOT NULL, after_y REAL NOT NULL, after_z REAL NOT NULL,
+            extent_x REAL, extent_y REAL, extent_z REAL
+        );
+        CREATE TABLE gt_placements (
+            id     INTEGER PRIMARY KEY,
+            object INTEGER NOT NULL REFERENCES gt_objects (object),
+            from_t REAL NOT NULL,
+            to_t   REAL,
+            x REAL NOT NULL, y REAL NOT NULL, z REAL NOT NULL
+        );
+        CREATE TABLE gt_boxes (
+            id         INTEGER PRIMARY KEY,
+            frame      INTEGER NOT NULL REFERENCES frames (frame),
+            object     INTEGER NOT NULL REFERENCES gt_objects (object),
+            x REAL NOT NULL, y REAL NOT NULL, w REAL NOT NULL, h REAL NOT NULL,
+            visibility REAL NOT NULL
+        );
+        CREATE INDEX gt_boxes_by_frame ON gt_boxes (frame);
+        """
+}

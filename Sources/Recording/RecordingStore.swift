@@ -1,0 +1,160 @@
+import Foundation
+
+/// Reads and writes recordings as SQLite files (one file per capture session).
+///
+/// The format is documented in `Docs/recording-format.md`. Writing is all or nothing: the
+/// recording goes into a temporary file in the destination's directory, inside one
+/// transaction, and is renamed over the destination only when complete. Reading refuses
+/// files whose `PRAGMA user_version` is not in `supportedVersions`.
+public enum RecordingStore {
+    /// The schema version written by `write(_:to:)`.
+    public static var currentVersion: Int { Int(RecordingSchema.currentVersion) }
+    /// The schema versions `read(from:)` accepts.
+    public static var supportedVersions: [Int] { RecordingSchema.supportedVersions.map(Int.init) }
+    /// `PRAGMA application_id` of files written here (ASCII `SPEV`).
+    public static let applicationID: Int32 = 0x5350_4556
+
+    /// Writes `recording` to `path`, replacing any file there.
+    ///
+    /// Rows are written in identifier order; foreign keys are enforced, so a detection of
+    /// an unknown frame, say, fails the write. On any failure the destination is left
+    /// untouched and the temporary file is removed.
+    /// - Throws: `RecordingWriteError` naming `path` and the cause.
+    public static func write(_ recording: Recording, to path: String) throws(RecordingWriteError) {
+        let temporary = temporaryPath(for: path)
+        unlink(temporary)
+        do {
+            try writeFile(recording, to: temporary)
+            guard rename(temporary, path) == 0 else {
+                throw RecordingWriteError(file: path, reason: "cannot rename into place: \(String(cString: strerror(errno)))")
+            }
+        } catch let error as RecordingWriteError {
+            unlink(temporary)
+            throw error
+        } catch {
+            unlink(temporary)
+            throw RecordingWriteError(file: path, reason: String(describing: error))
+        }
+    }
+
+    /// Reads the recording at `path`.
+    /// - Throws: `InputError` naming `path` when the file is missing, not an SQLite
+    ///   database, damaged, of an unsupported schema version, or has a malformed row.
+    public static func read(from path: String) throws(InputError) -> Recording {
+        try withReadableFile(path) { db throws in
+            let meta = try readAll(MetaEntry.self, from: db)
+            return Recording(
+                meta: Dictionary(meta.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }),
+                frames: try readAll(Frame.self, from: db),
+                detections: try readAll(Detection.self, from: db),
+                depthGrids: try readAll(DepthGrid.self, from: db),
+                observations: try readAll(Observation.self, from: db),
+                groundTruthObjects: try readAll(GroundTruthObject.self, from: db),
+                groundTruthPlacements: try readAll(GroundTruthPlacement.self, from: db),
+                groundTruthBoxes: try readAll(GroundTruthBox.self, from: db))
+        }
+    }
+
+    /// The messages of SQLite's `PRAGMA integrity_check` for `path`; empty when sound.
+    public static func integrityProblems(at path: String) throws(InputError) -> [String] {
+        try withReadableFile(path) { db throws in try db.integrityProblems() }
+    }
+
+    // MARK: - Implementation
+
+    private static func writeFile(_ recording: Recording, to path: String) throws {
+        let db = try SQLiteConnection(path: path, mode: .create)
+        try db.execute("PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON")
+        try db.transaction {
+            try db.execute(RecordingSchema.createStatements)
+            try insertAll(recording.meta.sorted { $0.key < $1.key }.map(MetaEntry.init), into: db)
+            try insertAll(recording.frames, into: db)
+            try insertAll(recording.groundTruthObjects, into: db)
+            try insertAll(recording.detections, into: db)
+            try insertAll(recording.depthGrids, into: db)
+            try insertAll(recording.observations, into: db)
+            try insertAll(recording.groundTruthPlacements, into: db)
+            try insertAll(recording.groundTruthBoxes, into: db)
+            try db.execute("PRAGMA application_id = \(applicationID)")
+            try db.setUserVersion(RecordingSchema.currentVersion)
+        }
+    }
+
+    private static func insertAll<Record: TableRecord>(_ records: [Record], into db: SQLiteConnection) throws(SQLiteError) {
+        let placeholders = Array(repeating: "?", count: Record.columns.count).joined(separator: ", ")
+        let statement = try db.prepare(
+            "INSERT INTO \(Record.table) (\(Record.columns.joined(separator: ", "))) VALUES (\(placeholders))")
+        for record in records { try statement.execute(record.sqlValues) }
+    }
+
+    private static func readAll<Record: TableRecord>(_: Record.Type, from db: SQLiteConnection) throws -> [Record] {
+        let statement = try db.prepare(
+            "SELECT \(Record.columns.joined(separator: ", ")) FROM \(Record.table) ORDER BY \(Record.columns[0])")
+        var records: [Record] = []
+        while let values = try statement.nextRow() {
+            records.append(try Record(row: RowReader(table: Record.table, columns: Record.columns, values: values)))
+        }
+        return records
+    }
+
+    /// Opens `path` read-only, checks its schema version, runs `body`, and turns every
+    /// failure into an `InputError` naming the file.
+    private static func withReadableFile<R>(
+        _ path: String, _ body: (SQLiteConnection) throws -> R
+    ) throws(InputError) -> R {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw InputError(file: path, message: "no such file")
+        }
+        do {
+            let db = try SQLiteConnection(path: path, mode: .readOnly)
+            let version = try db.userVersion()
+            guard RecordingSchema.supportedVersions.contains(version) else {
+                let supported = RecordingSchema.supportedVersions.map(String.init).joined(separator: ", ")
+                let what = version == 0 ? "not a SpatialEval recording (user_version 0)"
+                    : "unsupported recording schema version \(version)"
+                throw InputError(file: path, message: "\(what); this tool reads schema version(s) \(supported)")
+            }
+            return try body(db)
+        } catch let error as InputError {
+            throw error
+        } catch let error as SQLiteError {
+            throw InputError(file: path, message: explanation(of: error))
+        } catch let error as RowDecodingError {
+            throw InputError(file: path, message: error.description)
+        } catch {
+            throw InputError(file: path, message: String(describing: error))
+        }
+    }
+
+    private static func explanation(of error: SQLiteError) -> String {
+        let detail = "SQLite error \(error.code): \(error.message)"
+        switch error.primaryCode {
+        case SQLiteError.notADatabase: return "not an SQLite database (\(detail))"
+        case SQLiteError.corrupt: return "damaged or truncated SQLite file (\(detail))"
+        case SQLiteError.cannotOpen: return "cannot open (\(detail))"
+        default: return "cannot read recording (\(detail)\(error.sql.map { " in: \($0)" } ?? ""))"
+        }
+    }
+
+    private static func temporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let name = ".\(url.lastPathComponent).partial-\(getpid())"
+        return url.deletingLastPathComponent().appendingPathComponent(name).path
+    }
+}
+
+/// A recording could not be written; the destination was left untouched.
+public struct RecordingWriteError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The destination path.
+    public var file: String
+    /// Why the write failed.
+    public var reason: String
+
+    /// Creates an error for `file`.
+    public init(file: String, reason: String) {
+        self.file = file
+        self.reason = reason
+    }
+
+    public var description: String { "\(file): cannot write recording: \(reason)" }
+}

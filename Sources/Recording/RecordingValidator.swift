@@ -1,0 +1,152 @@
+/// Checks a recording for values that would make any evaluation of it meaningless.
+///
+/// Pure: it looks only at the value it is given. File-level damage is found by SQLite's
+/// `PRAGMA integrity_check` (`RecordingStore.integrityProblems(at:)`); pass its messages
+/// in to have them reported alongside.
+public struct RecordingValidator: Sendable {
+    /// Largest accepted ‖RᵀR − I‖∞ of a pose's rotation block.
+    public var orthonormalityTolerance: Double
+    /// How far, in pixels, a box may reach beyond the image edges.
+    public var boxTolerance: Double
+
+    /// Creates a validator with the given tolerances.
+    public init(orthonormalityTolerance: Double = 1e-4, boxTolerance: Double = 0.5) {
+        self.orthonormalityTolerance = orthonormalityTolerance
+        self.boxTolerance = boxTolerance
+    }
+
+    /// Every problem found, table by table in schema order, rows in recording order.
+    public func problems(in recording: Recording, integrityMessages: [String] = []) -> [RecordingProblem] {
+        var found = integrityMessages.map { RecordingProblem(table: "sqlite", row: nil, message: "integrity_check: \($0)") }
+        let frames = Dictionary(recording.frames.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+        let objects = Set(recording.groundTruthObjects.map(\.id))
+        let detections = Set(recording.detections.map(\.id))
+
+        func report(_ table: String, _ row: Int64, _ messages: [String?]) {
+            found += messages.compactMap { $0.map { RecordingProblem(table: table, row: row, message: $0) } }
+        }
+        func frameReference(_ frame: Int64) -> String? {
+            frames[frame] == nil ? "refers to frame \(frame), which does not exist" : nil
+        }
+        func objectReference(_ object: Int64) -> String? {
+            objects.contains(object) ? nil : "refers to ground-truth object \(object), which does not exist"
+        }
+
+        var previous: Frame?
+        for frame in recording.frames {
+            report("frames", frame.index, frameProblems(frame, after: previous))
+            previous = frame
+        }
+        for detection in recording.detections {
+            report("detections", detection.id, [
+                frameReference(detection.frame),
+                frames[detection.frame].flatMap { boxProblem(detection.box, in: $0) },
+                (0...1).contains(detection.score) ? nil : "score \(detection.score) is outside [0, 1]",
+                detection.embedding?.allSatisfy(\.isFinite) == false ? "embedding has non-finite values" : nil,
+            ])
+        }
+        for grid in recording.depthGrids {
+            report("depth_grids", grid.detection, [
+                detections.contains(grid.detection) ? nil : "refers to detection \(grid.detection), which does not exist",
+            ] + gridProblems(grid))
+        }
+        for observation in recording.observations {
+            let positions = [observation.rawPosition, observation.storedAfter] + [observation.storedBefore].compactMap { $0 }
+            report("observations", observation.id, [
+                frameReference(observation.frame),
+                positions.allSatisfy(Self.isFinite) ? nil : "position has non-finite coordinates",
+            ])
+        }
+        for object in recording.groundTruthObjects {
+            let positive = Self.isFinite(object.extent) && object.extent.min() > 0
+            report("gt_objects", object.id, [positive ? nil : "extent \(object.extent) is not finite and positive"])
+        }
+        for placement in recording.groundTruthPlacements {
+            report("gt_placements", placement.id, [objectReference(placement.object)] + placementProblems(placement))
+        }
+        found += overlappingPlacements(recording.groundTruthPlacements)
+        for box in recording.groundTruthBoxes {
+            report("gt_boxes", box.id, [
+                frameReference(box.frame), objectReference(box.object),
+                frames[box.frame].flatMap { boxProblem(box.box, in: $0) },
+                (0...1).contains(box.visibility) ? nil : "visibility \(box.visibility) is outside [0, 1]",
+            ])
+        }
+        return found
+    }
+
+    // MARK: - Per-row checks
+
+    func frameProblems(_ frame: Frame, after previous: Frame?) -> [String?] {
+        let pose = frame.pose
+        let bottomRow = [pose[3, 0], pose[3, 1], pose[3, 2], pose[3, 3]]
+        let k = frame.intrinsics
+        var messages: [String?] = [
+            frame.time.isFinite ? nil : "time \(frame.time) is not finite",
+            previous.flatMap { $0.time < frame.time || !frame.time.isFinite ? nil
+                : "time \(frame.time) s is not after the previous frame's \($0.time) s (frame \($0.index))" },
+            previous.flatMap { $0.index < frame.index ? nil : "frame number \(frame.index) does not increase" },
+            [k.fx, k.fy, k.cx, k.cy].allSatisfy(\.isFinite) && k.fx > 0 && k.fy > 0 ? nil
+                : "intrinsics fx \(k.fx) fy \(k.fy) cx \(k.cx) cy \(k.cy) are not finite with positive focal lengths",
+            frame.width > 0 && frame.height > 0 ? nil : "image size \(frame.width)×\(frame.height) is not positive",
+        ]
+        guard pose.isFinite else { return messages + ["pose has non-finite elements"] }
+        let error = pose.orthonormalityError
+        messages += [
+            error <= orthonormalityTolerance ? nil
+                : "pose rotation is not orthonormal (max |RᵀR − I| = \(error), tolerance \(orthonormalityTolerance))",
+            pose.rotationDeterminant > 0 ? nil : "pose rotation has determinant \(pose.rotationDeterminant) (a reflection)",
+            bottomRow == [0, 0, 0, 1] ? nil : "pose bottom row \(bottomRow) is not [0, 0, 0, 1]",
+        ]
+        return messages
+    }
+
+    func boxProblem(_ box: PixelBox, in frame: Frame) -> String? {
+        guard box.isFinite, box.width > 0, box.height > 0 else {
+            return "box \(Self.text(box)) is not finite with positive size"
+        }
+        let inside = box.x >= -boxTolerance && box.y >= -boxTolerance
+            && box.x + box.width <= Double(frame.width) + boxTolerance
+            && box.y + box.height <= Double(frame.height) + boxTolerance
+        return inside ? nil : "box \(Self.text(box)) is outside the \(frame.width)×\(frame.height) image of frame \(frame.index)"
+    }
+
+    func gridProblems(_ grid: DepthGrid) -> [String?] {
+        let expected = grid.rows * grid.columns
+        guard grid.rows > 0, grid.columns > 0 else { return ["grid size \(grid.rows)×\(grid.columns) is not positive"] }
+        return grid.arrayLengths.map { $0.count == expected ? nil : "\($0.name) has \($0.count) values, expected \(expected)" }
+            + [grid.lidarConfidence.allSatisfy { $0 <= 2 } ? nil : "lidar_confidence has values above 2",
+               grid.inMask.allSatisfy { $0 <= 1 } ? nil : "in_mask has values other than 0 and 1"]
+    }
+
+    func placementProblems(_ placement: GroundTruthPlacement) -> [String?] {
+        [
+            placement.from.isFinite ? nil : "from_t \(placement.from) is not finite",
+            placement.to.map { $0.isFinite && $0 > placement.from } == false
+                ? "to_t \(placement.to!) is not after from_t \(placement.from)" : nil,
+            Self.isFinite(placement.position) ? nil : "position has non-finite coordinates",
+        ]
+    }
+
+    /// Placements of one object whose intervals overlap an earlier one's (by start time).
+    func overlappingPlacements(_ placements: [GroundTruthPlacement]) -> [RecordingProblem] {
+        let byObject = Dictionary(grouping: placements.filter { $0.from.isFinite }, by: \.object)
+        return byObject.keys.sorted().flatMap { object -> [RecordingProblem] in
+            let sorted = byObject[object]!.sorted { ($0.from, $0.id) < ($1.from, $1.id) }
+            return zip(sorted, sorted.dropFirst()).compactMap { earlier, later in
+                guard (earlier.to ?? .infinity) > later.from else { return nil }
+                return RecordingProblem(
+                    table: "gt_placements", row: later.id,
+                    message: "overlaps placement \(earlier.id) of object \(object) (starts at \(later.from) s, before that one ends)")
+            }
+        }
+    }
+
+    static func isFinite(_ vector: SIMD3<Double>) -> Bool {
+        vector.x.isFinite && vector.y.isFinite && vector.z.isFinite
+    }
+
+    static func text(_ box: PixelBox) -> String {
+        "x \(box.x) y \(box.y) w \(box.width) h \(box.height)"
+    }
+}
