@@ -44,13 +44,12 @@ public struct PreparedSequence: Sendable {
             gtTimestep = gt.frame.map { Int32($0 - 1) }
             trackerTimestep = trk.frame.map { Int32($0 - 1) }
         case .motmetrics:
-            // pandas keeps the frame level of filtered-out rows, so motmetrics still
-            // visits (and counts) a frame whose rows were all dropped by the filters.
-            frameNumbers = Array(Set(gt.frame).union(trk.frame)).sorted()
+            frameNumbers = Self.motmetricsFrames(gt, trk)
             var timestepOf = IntegerHashMap(capacity: frameNumbers.count)
             for (index, frame) in frameNumbers.enumerated() { timestepOf.set(Int32(index), for: frame) }
-            gtTimestep = gt.frame.map { timestepOf.value(for: $0)! }
-            trackerTimestep = trk.frame.map { timestepOf.value(for: $0)! }
+            // Rows of frames motmetrics never visits (all filtered out) get timestep -1.
+            gtTimestep = gt.frame.map { timestepOf.value(for: $0) ?? -1 }
+            trackerTimestep = trk.frame.map { timestepOf.value(for: $0) ?? -1 }
         }
         let gtKept: (Int) -> Bool = convention == .trackeval
             ? { gt.confidence[$0].rounded(.towardZero) != 0 } : { gt.confidence[$0] >= 1 }
@@ -61,6 +60,27 @@ public struct PreparedSequence: Sendable {
         tracker = try TimestepDetections(
             rows: trk, timestepOf: trackerTimestep, timestepCount: frameNumbers.count, convention: convention,
             side: "tracker", keep: trackerKept)
+    }
+
+    /// The frames py-motmetrics visits: `gt.index.union(dt.index).levels[0]` of the
+    /// filtered tables. pandas keeps the frames of filtered-out rows in an index's levels;
+    /// `union` returns the ground-truth index unchanged when the filtered tracker index is
+    /// empty or equal to it, the tracker index unchanged when the filtered ground truth is
+    /// empty, and otherwise merges both level sets.
+    private static func motmetricsFrames(_ gt: MOTRows, _ trk: MOTRows) -> [Int] {
+        let gtKept = (0..<gt.count).filter { gt.confidence[$0] >= 1 }
+        let trackerKept = (0..<trk.count).filter { trk.confidence[$0] >= -1 }
+        let sameIndex = gtKept.count == trackerKept.count
+            && zip(gtKept, trackerKept).allSatisfy { gt.frame[$0] == trk.frame[$1] && gt.id[$0] == trk.id[$1] }
+        let frames: Set<Int>
+        if trackerKept.isEmpty || sameIndex {
+            frames = Set(gt.frame)
+        } else if gtKept.isEmpty {
+            frames = Set(trk.frame)
+        } else {
+            frames = Set(gt.frame).union(trk.frame)
+        }
+        return frames.sorted()
     }
 
     private static func checkFrames(_ rows: MOTRows, length: Int, lengthKnown: Bool) throws(InputError) {

@@ -23,8 +23,8 @@ public struct TimestepDetections: Sendable {
     @inline(__always)
     public func range(_ t: Int) -> Range<Int> { start[t]..<start[t + 1] }
 
-    /// Groups `rows` into `timestepCount` timesteps (`timestepOf[row]`), keeping the rows
-    /// that pass `keep`. Every row, kept or not, is first checked for a repeated id
+    /// Groups `rows` into `timestepCount` timesteps (`timestepOf[row]`; -1 leaves a row
+    /// out entirely), keeping the rows that pass `keep`. Every row, kept or not, is first checked for a repeated id
     /// within its timestep (TrackEval checks before filtering); `side` names the file's
     /// role in that message.
     init(
@@ -33,11 +33,11 @@ public struct TimestepDetections: Sendable {
     ) throws(InputError) {
         // Counting sort of all rows by timestep, stable in file order.
         var allStart = [Int](repeating: 0, count: timestepCount + 1)
-        for row in 0..<rows.count { allStart[Int(timestepOf[row]) + 1] += 1 }
+        for row in 0..<rows.count where timestepOf[row] >= 0 { allStart[Int(timestepOf[row]) + 1] += 1 }
         for t in 0..<timestepCount { allStart[t + 1] += allStart[t] }
         var fill = allStart
-        var ordered = [Int](repeating: 0, count: rows.count)
-        for row in 0..<rows.count {
+        var ordered = [Int](repeating: 0, count: allStart[timestepCount])
+        for row in 0..<rows.count where timestepOf[row] >= 0 {
             let t = Int(timestepOf[row])
             ordered[fill[t]] = row
             fill[t] += 1

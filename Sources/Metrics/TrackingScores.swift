@@ -68,12 +68,8 @@ public enum TrackingEvaluation {
     public static func evaluate(
         _ sequence: MOTSequence, convention: ScoringConvention, recordEvents: Bool = false
     ) throws(InputError) -> SequenceResult {
-        let t0 = DispatchTime.now().uptimeNanoseconds
         let prepared = try PreparedSequence(sequence, convention: convention)
-        let t1 = DispatchTime.now().uptimeNanoseconds
         let table = SimilarityTable(prepared)
-        let t2 = DispatchTime.now().uptimeNanoseconds
-        defer { let t3 = DispatchTime.now().uptimeNanoseconds; FileHandle.standardError.write("prep \((t1-t0)/1000000) table \((t2-t1)/1000000) metrics \((t3-t2)/1000000)\n".data(using: .utf8)!) }
         var events: MatchEvents? = recordEvents ? MatchEvents() : nil
         let scores: TrackingScores
         switch convention {

@@ -86,8 +86,6 @@ public struct MOTSequence: Sendable {
         if length == nil, let infoPath = source.infoPath {
             length = try SequenceInfo.read(path: infoPath).length
         }
-        let t0 = DispatchTime.now().uptimeNanoseconds
-        defer { FileHandle.standardError.write("load \((DispatchTime.now().uptimeNanoseconds-t0)/1000000)\n".data(using: .utf8)!) }
         let (groundTruth, tracker) = inParallel(
             { () -> Result<MOTRows, InputError> in
                 do throws(InputError) { return .success(try MOTChallengeReader.read(path: source.groundTruthPath)) } catch { return .failure(error) }
