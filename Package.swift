@@ -29,11 +29,12 @@ let package = Package(
         .executableTarget(name: "spatial-eval", dependencies: ["SpatialEval"]),
 
         // MARK: - Tests
-        .testTarget(name: "NumericsTests", dependencies: ["Numerics"]),
-        .testTarget(name: "RecordingTests", dependencies: ["Recording"]),
-        .testTarget(name: "MetricsTests", dependencies: ["Metrics", "Recording", "Numerics"]),
-        .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore"]),
-        .testTarget(name: "SpatialEvalTests", dependencies: ["SpatialEval"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "NumericsTests", dependencies: ["TestSupport", "Numerics"]),
+        .testTarget(name: "RecordingTests", dependencies: ["TestSupport", "Recording"]),
+        .testTarget(name: "MetricsTests", dependencies: ["TestSupport", "Metrics", "Recording", "Numerics"]),
+        .testTarget(name: "ResultStoreTests", dependencies: ["TestSupport", "ResultStore"]),
+        .testTarget(name: "SpatialEvalTests", dependencies: ["TestSupport", "SpatialEval"]),
     ],
     swiftLanguageModes: [.v6]
 )

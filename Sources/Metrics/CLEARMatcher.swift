@@ -9,7 +9,7 @@ struct CLEARMatcher {
     static let threshold = 0.5
 
     static func evaluate(
-        _ sequence: PreparedSequence, table: SimilarityTable, events: inout MatchEvents?
+        _ sequence: PreparedSequence, table: SimilarityTable, events: inout MatchEvents?, shortcuts: Bool = true
     ) -> CLEARCounts {
         let gt = sequence.groundTruth
         let trk = sequence.tracker
@@ -30,7 +30,7 @@ struct CLEARMatcher {
         var previousTracker = [Int32](repeating: -1, count: ids)
         var previousStep = [Int](repeating: Int.min, count: ids)
         var processed = 0
-        var assigner = FrameAssignment()
+        var assigner = FrameAssignment(shortcuts: shortcuts)
         var pairs: [FrameAssignment.Pair] = []
         var scores: [Double] = []
         var gtMatched: [Bool] = []

@@ -17,12 +17,19 @@ struct FrameAssignment {
         var entry: Int
     }
 
+    /// When false, every timestep is solved densely (the reference path the shortcuts
+    /// are tested against).
+    let shortcuts: Bool
     private var solver = LinearAssignmentSolver()
     private var costs: [Double] = []
     private var entryAt: [Int] = []
     private var rowStamp: [Int] = []
     private var columnStamp: [Int] = []
     private var stamp = 0
+
+    init(shortcuts: Bool = true) {
+        self.shortcuts = shortcuts
+    }
 
     /// Fills `pairs` with the assignment of a `rows × columns` timestep, in row order.
     ///
@@ -37,13 +44,13 @@ struct FrameAssignment {
     ) {
         pairs.removeAll(keepingCapacity: true)
         if entries.isEmpty && positiveOnly { return }
-        if positiveOnly && disjoint(rows: rows, columns: columns, entries: entries, table: table, score: score) {
+        if shortcuts && positiveOnly && disjoint(rows: rows, columns: columns, entries: entries, table: table, score: score) {
             for k in entries where score[k - entries.lowerBound] > 0 {
                 pairs.append(Pair(row: Int(table.entryRow[k]), column: Int(table.entryColumn[k]), entry: k))
             }
             return
         }
-        if positiveOnly && solveByComponents(rows: rows, columns: columns, entries: entries, table: table, score: score, into: &pairs) {
+        if shortcuts && positiveOnly && solveByComponents(rows: rows, columns: columns, entries: entries, table: table, score: score, into: &pairs) {
             return
         }
         solveDense(rows: rows, columns: columns, entries: entries, table: table, score: score, positiveOnly: positiveOnly, into: &pairs)

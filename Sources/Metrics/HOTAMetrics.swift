@@ -90,7 +90,7 @@ public struct HOTAAccumulators: Sendable, Equatable {
 
 /// TrackEval's HOTA computation for one sequence (`trackeval/metrics/hota.py`).
 enum HOTAMatcher {
-    static func evaluate(_ sequence: PreparedSequence, table: SimilarityTable) -> HOTAAccumulators {
+    static func evaluate(_ sequence: PreparedSequence, table: SimilarityTable, shortcuts: Bool = true) -> HOTAAccumulators {
         let gt = sequence.groundTruth
         let trk = sequence.tracker
         var result = HOTAAccumulators()
@@ -129,7 +129,7 @@ enum HOTAMatcher {
         // Pass 2: per-timestep assignment, then per-α bookkeeping.
         var matchCounts = [Double](repeating: 0, count: alphaCount * table.slotCount)
         var localisation = [Double](repeating: 0, count: alphaCount)
-        var assigner = FrameAssignment()
+        var assigner = FrameAssignment(shortcuts: shortcuts)
         var pairs: [FrameAssignment.Pair] = []
         var scores: [Double] = []
         let cutoffs = HOTAAccumulators.alphas.map { $0 - BoxSimilarity.epsilon }

@@ -1,29 +1,6 @@
 import Foundation
 import Testing
-
-/// A fresh, empty directory removed when the value is released.
-final class TemporaryDirectory {
-    let path: String
-
-    init() throws {
-        let base = FileManager.default.temporaryDirectory.path
-        var template = Array("\(base)/resultstore-test-XXXXXX".utf8CString)
-        guard let created = mkdtemp(&template) else {
-            throw CocoaError(.fileWriteUnknown)
-        }
-        path = String(cString: created)
-    }
-
-    /// Path of `name` inside the directory.
-    func file(_ name: String) -> String { "\(path)/\(name)" }
-
-    /// Names of the entries in the directory, sorted.
-    func entries() throws -> [String] {
-        try FileManager.default.contentsOfDirectory(atPath: path).sorted()
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-}
+@_exported import TestSupport
 
 /// Serializes tests that redirect the process-wide stderr file descriptor.
 let stderrLock = NSLock()
