@@ -26,6 +26,8 @@ struct FrameAssignment {
     private var rowStamp: [Int] = []
     private var columnStamp: [Int] = []
     private var stamp = 0
+    private var partition = ComponentPartition(nodes: 0)
+    private var edgeCount: [Int] = []
 
     init(shortcuts: Bool = true) {
         self.shortcuts = shortcuts
@@ -66,29 +68,37 @@ struct FrameAssignment {
         rows: Int, columns: Int, entries: Range<Int>, table: SimilarityTable, score: [Double],
         into pairs: inout [Pair]
     ) -> Bool {
-        var components = ComponentPartition(nodes: rows + columns)
-        var candidates: [Int] = []
+        partition.reset(nodes: rows + columns)
         for k in entries where score[k - entries.lowerBound] > 0 {
-            candidates.append(k)
-            components.union(Int(table.entryRow[k]), rows + Int(table.entryColumn[k]))
+            partition.union(Int(table.entryRow[k]), rows + Int(table.entryColumn[k]))
         }
-        var byRoot: [Int: [Int]] = [:]
-        for k in candidates { byRoot[components.root(Int(table.entryRow[k])), default: []].append(k) }
-        for (_, edges) in byRoot {
+        // Count each component's edges; give up at once when one is too large.
+        if edgeCount.count < rows + columns { edgeCount = [Int](repeating: 0, count: rows + columns) }
+        for node in 0..<(rows + columns) { edgeCount[node] = 0 }
+        for k in entries where score[k - entries.lowerBound] > 0 {
+            let root = partition.root(Int(table.entryRow[k]))
+            edgeCount[root] += 1
+            if edgeCount[root] > MatchingEnumeration.maximumEdges { return false }
+        }
+        var edges: [(row: Int, column: Int, weight: Double)] = []
+        var entryOfEdge: [Int] = []
+        for node in 0..<(rows + columns) where edgeCount[node] > 0 && partition.root(node) == node {
+            edges.removeAll(keepingCapacity: true)
+            entryOfEdge.removeAll(keepingCapacity: true)
+            for k in entries where score[k - entries.lowerBound] > 0 && partition.root(Int(table.entryRow[k])) == node {
+                edges.append((Int(table.entryRow[k]), Int(table.entryColumn[k]), score[k - entries.lowerBound]))
+                entryOfEdge.append(k)
+            }
             if edges.count == 1 {
-                pairs.append(Pair(row: Int(table.entryRow[edges[0]]), column: Int(table.entryColumn[edges[0]]), entry: edges[0]))
+                pairs.append(Pair(row: edges[0].row, column: edges[0].column, entry: entryOfEdge[0]))
                 continue
             }
-            guard edges.count <= MatchingEnumeration.maximumEdges,
-                let best = MatchingEnumeration.uniqueBest(
-                    edges.map { (Int(table.entryRow[$0]), Int(table.entryColumn[$0]), score[$0 - entries.lowerBound]) })
-            else {
+            guard let best = MatchingEnumeration.uniqueBest(edges) else {
                 pairs.removeAll(keepingCapacity: true)
                 return false
             }
             for index in best {
-                let k = edges[index]
-                pairs.append(Pair(row: Int(table.entryRow[k]), column: Int(table.entryColumn[k]), entry: k))
+                pairs.append(Pair(row: edges[index].row, column: edges[index].column, entry: entryOfEdge[index]))
             }
         }
         pairs.sort { $0.row < $1.row }

@@ -62,23 +62,12 @@ enum IdentityAssignment {
 
     /// Maximum total weight of a bipartite matching, solved per connected component.
     static func maximumMatching(groundTruthIDs: Int, trackerIDs: Int, overlaps: [(Int, Int, Int)]) -> Int {
-        var parent = Array(0..<(groundTruthIDs + trackerIDs))
-        func root(_ x: Int) -> Int {
-            var x = x
-            while parent[x] != x {
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            }
-            return x
-        }
-        for (g, h, weight) in overlaps where weight > 0 {
-            let a = root(g), b = root(groundTruthIDs + h)
-            if a != b { parent[a] = b }
-        }
+        var partition = ComponentPartition(nodes: groundTruthIDs + trackerIDs)
+        for (g, h, weight) in overlaps where weight > 0 { partition.union(g, groundTruthIDs + h) }
         var componentOf: [Int: Int] = [:]
         var edgesByComponent: [[(Int, Int, Int)]] = []
         for edge in overlaps where edge.2 > 0 {
-            let r = root(edge.0)
+            let r = partition.root(edge.0)
             let index: Int
             if let existing = componentOf[r] {
                 index = existing

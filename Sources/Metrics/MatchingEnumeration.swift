@@ -49,6 +49,12 @@ struct ComponentPartition {
 
     init(nodes: Int) { parent = Array(0..<nodes) }
 
+    /// Makes every node its own component again, for `nodes` nodes.
+    mutating func reset(nodes: Int) {
+        if parent.count < nodes { parent = Array(0..<nodes) }
+        for node in 0..<nodes { parent[node] = node }
+    }
+
     mutating func root(_ node: Int) -> Int {
         var x = node
         while parent[x] != x {

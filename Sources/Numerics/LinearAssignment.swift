@@ -19,16 +19,12 @@ public struct LinearAssignmentSolver: Sendable {
         case infeasible
     }
 
-    private var cost: [Double] = []
-    private var u: [Double] = []
-    private var v: [Double] = []
-    private var shortestPathCosts: [Double] = []
-    private var path: [Int] = []
-    private var col4row: [Int] = []
-    private var row4col: [Int] = []
-    private var rowVisited: [Bool] = []
-    private var columnVisited: [Bool] = []
-    private var remaining: [Int] = []
+    /// Cost matrix (possibly transposed), then u (rows), v (columns), shortest path costs (columns).
+    private var reals: [Double] = []
+    /// path (columns), col4row (rows), row4col (columns), remaining (columns).
+    private var indices: [Int] = []
+    /// Visited flags: rows, then columns.
+    private var visited: [Bool] = []
 
     /// Creates a solver with empty work arrays.
     public init() {}
@@ -46,40 +42,36 @@ public struct LinearAssignmentSolver: Sendable {
         precondition(costs.count >= rows * columns, "cost buffer smaller than rows × columns")
         var assignment = [Int](repeating: -1, count: rows)
         if rows == 0 || columns == 0 { return assignment }
+        for k in 0..<(rows * columns) where costs[k].isNaN || costs[k] == -.infinity {
+            throw .invalidEntry(row: k / columns, column: k % columns)
+        }
         let transpose = columns < rows
         let nr = transpose ? columns : rows
         let nc = transpose ? rows : columns
-        prepare(nr: nr, nc: nc)
-        for r in 0..<rows {
-            for c in 0..<columns {
-                let value = costs[r * columns + c]
-                if value.isNaN || value == -.infinity { throw .invalidEntry(row: r, column: c) }
-                if transpose { cost[c * nc + r] = value } else { cost[r * nc + c] = value }
+        let realCount = nr * nc + nr + 2 * nc
+        if reals.count < realCount { reals = [Double](repeating: 0, count: realCount) }
+        if indices.count < nr + 3 * nc { indices = [Int](repeating: 0, count: nr + 3 * nc) }
+        if visited.count < nr + nc { visited = [Bool](repeating: false, count: nr + nc) }
+        let feasible = reals.withUnsafeMutableBufferPointer { reals in
+            indices.withUnsafeMutableBufferPointer { indices in
+                visited.withUnsafeMutableBufferPointer { visited in
+                    let work = Workspace(nr: nr, nc: nc, reals: reals.baseAddress!, indices: indices.baseAddress!, visited: visited.baseAddress!)
+                    if transpose {
+                        for r in 0..<rows {
+                            for c in 0..<columns { work.cost[c * nc + r] = costs[r * columns + c] }
+                        }
+                    } else {
+                        work.cost.update(from: costs.baseAddress!, count: nr * nc)
+                    }
+                    guard work.run() else { return false }
+                    for i in 0..<nr {
+                        if transpose { assignment[work.col4row[i]] = i } else { assignment[i] = work.col4row[i] }
+                    }
+                    return true
+                }
             }
         }
-        for currentRow in 0..<nr {
-            let (sink, minValue) = augmentingPath(nr: nr, nc: nc, from: currentRow)
-            guard sink >= 0 else { throw .infeasible }
-            u[currentRow] += minValue
-            for i in 0..<nr where rowVisited[i] && i != currentRow {
-                u[i] += minValue - shortestPathCosts[col4row[i]]
-            }
-            for j in 0..<nc where columnVisited[j] {
-                v[j] -= minValue - shortestPathCosts[j]
-            }
-            var j = sink
-            while true {
-                let i = path[j]
-                row4col[j] = i
-                swap(&col4row[i], &j)
-                if i == currentRow { break }
-            }
-        }
-        if transpose {
-            for i in 0..<nr { assignment[col4row[i]] = i }
-        } else {
-            for i in 0..<nr { assignment[i] = col4row[i] }
-        }
+        guard feasible else { throw .infeasible }
         return assignment
     }
 
@@ -95,81 +87,85 @@ public struct LinearAssignmentSolver: Sendable {
         }
         return try result.get()
     }
+}
 
-    private mutating func prepare(nr: Int, nc: Int) {
-        func reset<T>(_ array: inout [T], _ count: Int, _ value: T) {
-            if array.count < count {
-                array = [T](repeating: value, count: count)
-            } else {
-                for k in 0..<count { array[k] = value }
+/// The solver's state for one problem, as raw pointers into the solver's work arrays.
+private struct Workspace {
+    let nr: Int, nc: Int
+    let cost: UnsafeMutablePointer<Double>
+    let u: UnsafeMutablePointer<Double>
+    let v: UnsafeMutablePointer<Double>
+    let shortest: UnsafeMutablePointer<Double>
+    let path: UnsafeMutablePointer<Int>
+    let col4row: UnsafeMutablePointer<Int>
+    let row4col: UnsafeMutablePointer<Int>
+    let remaining: UnsafeMutablePointer<Int>
+    let rowVisited: UnsafeMutablePointer<Bool>
+    let columnVisited: UnsafeMutablePointer<Bool>
+
+    init(nr: Int, nc: Int, reals: UnsafeMutablePointer<Double>, indices: UnsafeMutablePointer<Int>, visited: UnsafeMutablePointer<Bool>) {
+        self.nr = nr
+        self.nc = nc
+        cost = reals
+        u = reals + nr * nc
+        v = u + nr
+        shortest = v + nc
+        path = indices
+        col4row = indices + nc
+        row4col = col4row + nr
+        remaining = row4col + nc
+        rowVisited = visited
+        columnVisited = visited + nr
+        u.update(repeating: 0, count: nr)
+        v.update(repeating: 0, count: nc)
+        path.update(repeating: -1, count: nc)
+        col4row.update(repeating: -1, count: nr)
+        row4col.update(repeating: -1, count: nc)
+    }
+
+    /// Augments every row in turn; false when some row cannot be assigned.
+    func run() -> Bool {
+        for currentRow in 0..<nr {
+            let (sink, minValue) = augmentingPath(from: currentRow)
+            guard sink >= 0 else { return false }
+            u[currentRow] += minValue
+            for i in 0..<nr where rowVisited[i] && i != currentRow {
+                u[i] += minValue - shortest[col4row[i]]
+            }
+            for j in 0..<nc where columnVisited[j] {
+                v[j] -= minValue - shortest[j]
+            }
+            var j = sink
+            while true {
+                let i = path[j]
+                row4col[j] = i
+                swap(&col4row[i], &j)
+                if i == currentRow { break }
             }
         }
-        if cost.count < nr * nc { cost = [Double](repeating: 0, count: nr * nc) }
-        reset(&u, nr, 0)
-        reset(&v, nc, 0)
-        reset(&shortestPathCosts, nc, .infinity)
-        reset(&path, nc, -1)
-        reset(&col4row, nr, -1)
-        reset(&row4col, nc, -1)
-        reset(&rowVisited, nr, false)
-        reset(&columnVisited, nc, false)
-        reset(&remaining, nc, 0)
+        return true
     }
 
     /// Dijkstra-like search for the cheapest augmenting path starting at `start`.
     /// Returns the sink column (or -1 when none is reachable) and the path length.
-    private mutating func augmentingPath(nr: Int, nc: Int, from start: Int) -> (sink: Int, minValue: Double) {
-        let rowCount = nr
-        return cost.withUnsafeBufferPointer { cost in
-            u.withUnsafeBufferPointer { u in
-                v.withUnsafeBufferPointer { v in
-                    shortestPathCosts.withUnsafeMutableBufferPointer { shortest in
-                        path.withUnsafeMutableBufferPointer { path in
-                            row4col.withUnsafeBufferPointer { row4col in
-                                rowVisited.withUnsafeMutableBufferPointer { rowVisited in
-                                    columnVisited.withUnsafeMutableBufferPointer { columnVisited in
-                                        remaining.withUnsafeMutableBufferPointer { remaining in
-                                            Self.search(
-                                                rows: rowCount, columns: nc, start: start, cost: cost, u: u, v: v,
-                                                shortest: shortest, path: path, row4col: row4col,
-                                                rowVisited: rowVisited, columnVisited: columnVisited, remaining: remaining)
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    private static func search(
-        rows: Int, columns nc: Int, start: Int, cost: UnsafeBufferPointer<Double>,
-        u: UnsafeBufferPointer<Double>, v: UnsafeBufferPointer<Double>,
-        shortest: UnsafeMutableBufferPointer<Double>, path: UnsafeMutableBufferPointer<Int>,
-        row4col: UnsafeBufferPointer<Int>, rowVisited: UnsafeMutableBufferPointer<Bool>,
-        columnVisited: UnsafeMutableBufferPointer<Bool>, remaining: UnsafeMutableBufferPointer<Int>
-    ) -> (sink: Int, minValue: Double) {
+    private func augmentingPath(from start: Int) -> (sink: Int, minValue: Double) {
         var minValue = 0.0
         var remainingCount = nc
         for it in 0..<nc { remaining[it] = nc - it - 1 }
-        for k in 0..<rows { rowVisited[k] = false }
-        for k in 0..<nc {
-            columnVisited[k] = false
-            shortest[k] = .infinity
-        }
+        rowVisited.update(repeating: false, count: nr)
+        columnVisited.update(repeating: false, count: nc)
+        shortest.update(repeating: .infinity, count: nc)
         var sink = -1
         var i = start
         while sink == -1 {
             var index = -1
             var lowest = Double.infinity
             rowVisited[i] = true
-            let rowBase = i * nc
+            let row = cost + i * nc
             let ui = u[i]
             for it in 0..<remainingCount {
                 let j = remaining[it]
-                let reduced = minValue + cost[rowBase + j] - ui - v[j]
+                let reduced = minValue + row[j] - ui - v[j]
                 if reduced < shortest[j] {
                     path[j] = i
                     shortest[j] = reduced
