@@ -28,6 +28,7 @@ struct FrameAssignment {
     private var stamp = 0
     private var partition = ComponentPartition(nodes: 0)
     private var edgeCount: [Int] = []
+    private var bucket: [Int] = []
 
     init(shortcuts: Bool = true) {
         self.shortcuts = shortcuts
@@ -80,25 +81,39 @@ struct FrameAssignment {
             edgeCount[root] += 1
             if edgeCount[root] > MatchingEnumeration.maximumEdges { return false }
         }
+        // Bucket the positive entries by component (counting sort on the root).
+        var offset = 0
+        for node in 0..<(rows + columns) {
+            let count = edgeCount[node]
+            edgeCount[node] = offset
+            offset += count
+        }
+        if bucket.count < offset { bucket = [Int](repeating: 0, count: offset) }
+        var fill = edgeCount
+        for k in entries where score[k - entries.lowerBound] > 0 {
+            let root = partition.root(Int(table.entryRow[k]))
+            bucket[fill[root]] = k
+            fill[root] += 1
+        }
         var edges: [(row: Int, column: Int, weight: Double)] = []
-        var entryOfEdge: [Int] = []
-        for node in 0..<(rows + columns) where edgeCount[node] > 0 && partition.root(node) == node {
-            edges.removeAll(keepingCapacity: true)
-            entryOfEdge.removeAll(keepingCapacity: true)
-            for k in entries where score[k - entries.lowerBound] > 0 && partition.root(Int(table.entryRow[k])) == node {
-                edges.append((Int(table.entryRow[k]), Int(table.entryColumn[k]), score[k - entries.lowerBound]))
-                entryOfEdge.append(k)
-            }
-            if edges.count == 1 {
-                pairs.append(Pair(row: edges[0].row, column: edges[0].column, entry: entryOfEdge[0]))
+        for node in 0..<(rows + columns) where fill[node] > edgeCount[node] {
+            let members = bucket[edgeCount[node]..<fill[node]]
+            if members.count == 1 {
+                let k = members.first!
+                pairs.append(Pair(row: Int(table.entryRow[k]), column: Int(table.entryColumn[k]), entry: k))
                 continue
+            }
+            edges.removeAll(keepingCapacity: true)
+            for k in members {
+                edges.append((Int(table.entryRow[k]), Int(table.entryColumn[k]), score[k - entries.lowerBound]))
             }
             guard let best = MatchingEnumeration.uniqueBest(edges) else {
                 pairs.removeAll(keepingCapacity: true)
                 return false
             }
             for index in best {
-                pairs.append(Pair(row: edges[index].row, column: edges[index].column, entry: entryOfEdge[index]))
+                let k = members[members.startIndex + index]
+                pairs.append(Pair(row: edges[index].row, column: edges[index].column, entry: k))
             }
         }
         pairs.sort { $0.row < $1.row }

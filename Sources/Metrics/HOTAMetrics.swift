@@ -126,48 +126,26 @@ enum HOTAMatcher {
             let g = Int(table.slotGroundTruth[s]), h = Int(table.slotTracker[s])
             alignment[s] = potential[s] / (gtPresence[g] + trackerPresence[h] - potential[s])
         }
-        // Pass 2: per-timestep assignment, then per-α bookkeeping.
+        // Pass 2: per-timestep assignments (independent given the alignment, so solved in
+        // parallel chunks of timesteps), then per-α bookkeeping merged in timestep order.
+        let frames = inChunks(of: sequence.timestepCount) { [alignment] chunk in
+            HOTAFrameMatches(sequence, table: table, alignment: alignment, timesteps: chunk, shortcuts: shortcuts)
+        }
         var matchCounts = [Double](repeating: 0, count: alphaCount * table.slotCount)
         var localisation = [Double](repeating: 0, count: alphaCount)
-        var assigner = FrameAssignment(shortcuts: shortcuts)
-        var pairs: [FrameAssignment.Pair] = []
-        var scores: [Double] = []
-        let cutoffs = HOTAAccumulators.alphas.map { $0 - BoxSimilarity.epsilon }
-        for t in 0..<sequence.timestepCount {
-            let rows = gt.range(t).count
-            let columns = trk.range(t).count
-            if rows == 0 || columns == 0 {
+        for chunk in frames {
+            for (offset, t) in chunk.timesteps.enumerated() {
+                let rows = Double(gt.range(t).count), columns = Double(trk.range(t).count)
                 for a in 0..<alphaCount {
-                    result.falsePositives[a] += Double(rows == 0 ? columns : 0)
-                    result.falseNegatives[a] += Double(rows == 0 ? 0 : rows)
+                    let matches = Double(chunk.matches[offset * alphaCount + a])
+                    result.truePositives[a] += matches
+                    result.falseNegatives[a] += rows - matches
+                    result.falsePositives[a] += columns - matches
+                    if matches > 0 { localisation[a] += chunk.similarity[offset * alphaCount + a] }
                 }
-                continue
             }
-            let entries = table.entries(t)
-            scores.removeAll(keepingCapacity: true)
-            var allPositive = true
-            for k in entries {
-                let score = alignment[Int(table.entrySlot[k])] * table.entrySimilarity[k]
-                if !(score > 0) { allPositive = false }
-                scores.append(score)
-            }
-            assigner.assign(
-                rows: rows, columns: columns, entries: entries, table: table, score: scores,
-                positiveOnly: allPositive, into: &pairs)
-            for a in 0..<alphaCount {
-                var matches = 0
-                var frameSimilarity = 0.0
-                for pair in pairs where pair.entry >= 0 {
-                    let similarity = table.entrySimilarity[pair.entry]
-                    guard similarity >= cutoffs[a] else { continue }
-                    matches += 1
-                    frameSimilarity += similarity
-                    matchCounts[a * table.slotCount + Int(table.entrySlot[pair.entry])] += 1
-                }
-                result.truePositives[a] += Double(matches)
-                result.falseNegatives[a] += Double(rows - matches)
-                result.falsePositives[a] += Double(columns - matches)
-                if matches > 0 { localisation[a] += frameSimilarity }
+            for (slot, levels) in zip(chunk.pairSlot, chunk.pairLevels) {
+                for a in 0..<Int(levels) { matchCounts[a * table.slotCount + Int(slot)] += 1 }
             }
         }
         for a in 0..<alphaCount {
@@ -187,5 +165,57 @@ enum HOTAMatcher {
             result.localisationAccuracy[a] = max(1e-10, localisation[a]) / max(1e-10, result.truePositives[a])
         }
         return result
+    }
+}
+
+/// The HOTA matches of a run of timesteps: per timestep and α the number of matches and
+/// the sum of their IoUs (in row order), and every matched pair's id slot with the number
+/// of thresholds it passes (IoU ≥ α − ε holds for a prefix of the increasing α).
+struct HOTAFrameMatches: Sendable {
+    let timesteps: Range<Int>
+    var matches: [Int32]
+    var similarity: [Double]
+    var pairSlot: [Int32] = []
+    var pairLevels: [UInt8] = []
+
+    init(_ sequence: PreparedSequence, table: SimilarityTable, alignment: [Double], timesteps: Range<Int>, shortcuts: Bool) {
+        let alphaCount = HOTAAccumulators.alphas.count
+        let cutoffs = HOTAAccumulators.alphas.map { $0 - BoxSimilarity.epsilon }
+        self.timesteps = timesteps
+        matches = [Int32](repeating: 0, count: timesteps.count * alphaCount)
+        similarity = [Double](repeating: 0, count: timesteps.count * alphaCount)
+        var assigner = FrameAssignment(shortcuts: shortcuts)
+        var pairs: [FrameAssignment.Pair] = []
+        var scores: [Double] = []
+        for (offset, t) in timesteps.enumerated() {
+            let rows = sequence.groundTruth.range(t).count
+            let columns = sequence.tracker.range(t).count
+            if rows == 0 || columns == 0 { continue }
+            let entries = table.entries(t)
+            scores.removeAll(keepingCapacity: true)
+            var allPositive = true
+            for k in entries {
+                let score = alignment[Int(table.entrySlot[k])] * table.entrySimilarity[k]
+                if !(score > 0) { allPositive = false }
+                scores.append(score)
+            }
+            assigner.assign(
+                rows: rows, columns: columns, entries: entries, table: table, score: scores,
+                positiveOnly: allPositive, into: &pairs)
+            let base = offset * alphaCount
+            for pair in pairs where pair.entry >= 0 {
+                let iou = table.entrySimilarity[pair.entry]
+                var levels = 0
+                while levels < alphaCount && iou >= cutoffs[levels] {
+                    matches[base + levels] += 1
+                    similarity[base + levels] += iou
+                    levels += 1
+                }
+                if levels > 0 {
+                    pairSlot.append(table.entrySlot[pair.entry])
+                    pairLevels.append(UInt8(levels))
+                }
+            }
+        }
     }
 }

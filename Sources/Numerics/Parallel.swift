@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// Runs two independent computations at the same time and returns both results.
@@ -19,4 +20,20 @@ public func inParallel<A: Sendable, B: Sendable>(
     let a = first()
     group.wait()
     return (a, secondResult.withLock { $0 }!)
+}
+
+/// Splits `0..<count` into contiguous chunks, runs `body` on each chunk concurrently
+/// (one chunk per active processor), and returns the chunk results in order.
+///
+/// Callers merge the results in chunk order, so the outcome does not depend on timing.
+public func inChunks<R: Sendable>(of count: Int, minimumChunk: Int = 256, _ body: @Sendable (Range<Int>) -> R) -> [R] {
+    let processors = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let chunks = max(1, min(processors, count / max(1, minimumChunk)))
+    let bounds = (0...chunks).map { count * $0 / chunks }
+    let results = Mutex([R?](repeating: nil, count: chunks))
+    DispatchQueue.concurrentPerform(iterations: chunks) { index in
+        let value = body(bounds[index]..<bounds[index + 1])
+        results.withLock { $0[index] = value }
+    }
+    return results.withLock { $0 }.map { $0! }
 }
