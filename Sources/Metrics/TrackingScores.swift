@@ -68,7 +68,13 @@ public enum TrackingEvaluation {
     public static func evaluate(
         _ sequence: MOTSequence, convention: ScoringConvention, recordEvents: Bool = false
     ) throws(InputError) -> SequenceResult {
-        let prepared = try PreparedSequence(sequence, convention: convention)
+        evaluate(try PreparedSequence(sequence, convention: convention), recordEvents: recordEvents)
+    }
+
+    /// Scores a sequence already prepared for its convention (the rows read from the
+    /// files can be released before scoring starts).
+    public static func evaluate(_ prepared: PreparedSequence, recordEvents: Bool = false) -> SequenceResult {
+        let convention = prepared.convention
         let table = SimilarityTable(prepared)
         var events: MatchEvents? = recordEvents ? MatchEvents() : nil
         let scores: TrackingScores
@@ -86,7 +92,7 @@ public enum TrackingEvaluation {
         case .motmetrics:
             scores = .motmetrics(MotmetricsAccumulator.evaluate(prepared, table: table, events: &events))
         }
-        return SequenceResult(name: sequence.name, scores: scores, events: events)
+        return SequenceResult(name: prepared.name, scores: scores, events: events)
     }
 }
 

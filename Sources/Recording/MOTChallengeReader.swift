@@ -25,14 +25,13 @@ public enum MOTChallengeReader {
 
     /// Parses file contents; `path` is used in messages only.
     public static func parse(_ data: Data, path: String) throws(InputError) -> MOTRows {
-        var bytes = [UInt8](data)
-        bytes.append(0)
         var rows = MOTRows(path: path)
         rows.reserve(data.count / 40)
         var outcome: InputError?
-        bytes.withUnsafeBufferPointer { buffer in
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress, raw.count > 0 else { return }
             do throws(InputError) {
-                try parseLines(buffer, byteCount: buffer.count - 1, into: &rows)
+                try parseLines(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: raw.count), into: &rows)
             } catch {
                 outcome = error
             }
@@ -41,9 +40,8 @@ public enum MOTChallengeReader {
         return rows
     }
 
-    private static func parseLines(
-        _ buffer: UnsafeBufferPointer<UInt8>, byteCount: Int, into rows: inout MOTRows
-    ) throws(InputError) {
+    private static func parseLines(_ buffer: UnsafeBufferPointer<UInt8>, into rows: inout MOTRows) throws(InputError) {
+        let byteCount = buffer.count
         let base = buffer.baseAddress!
         var fields = [Double](repeating: .nan, count: 10)
         var lineNumber = 0

@@ -29,8 +29,10 @@ public struct ScoreMOTJob: Sendable {
         DispatchQueue.concurrentPerform(iterations: sources.count) { index in
             let outcome: Result<SequenceResult, InputError>
             do throws(InputError) {
-                let sequence = try MOTSequence.load(sources[index], lengthOverride: lengthOverride)
-                outcome = .success(try TrackingEvaluation.evaluate(sequence, convention: convention, recordEvents: recordEvents))
+                // The file rows are released once prepared; only the grouped boxes are kept.
+                let prepared = try PreparedSequence(
+                    try MOTSequence.load(sources[index], lengthOverride: lengthOverride), convention: convention)
+                outcome = .success(TrackingEvaluation.evaluate(prepared, recordEvents: recordEvents))
             } catch {
                 outcome = .failure(error)
             }
