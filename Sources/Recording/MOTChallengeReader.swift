@@ -14,54 +14,91 @@ public enum MOTChallengeReader {
 
     private static let columnNames = ["frame", "id", "left", "top", "width", "height", "conf"]
 
-    /// Reads and validates the file at `path`.
+    /// Size of the blocks a file is read in: the whole file is never held in memory.
+    static let blockSize = 1 << 22
+
+    /// Reads and validates the file at `path`, block by block.
     public static func read(path: String) throws(InputError) -> MOTRows {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw InputError(file: path, message: exists ? "cannot be read" : "no such file")
         }
-        return try parse(data, path: path)
+        defer { try? handle.close() }
+        var rows = MOTRows(path: path)
+        if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int {
+            rows.reserve(size / 40)
+        }
+        var parser = LineParser()
+        var pending: [UInt8] = []
+        while true {
+            let block: Data?
+            do {
+                block = try handle.read(upToCount: blockSize)
+            } catch {
+                throw InputError(file: path, message: "cannot be read: \(error.localizedDescription)")
+            }
+            guard let block, !block.isEmpty else { break }
+            pending.append(contentsOf: block)
+            let consumed = try parser.parse(pending, final: false, into: &rows)
+            pending.removeFirst(consumed)
+        }
+        _ = try parser.parse(pending, final: true, into: &rows)
+        return rows
     }
 
     /// Parses file contents; `path` is used in messages only.
     public static func parse(_ data: Data, path: String) throws(InputError) -> MOTRows {
         var rows = MOTRows(path: path)
         rows.reserve(data.count / 40)
-        var outcome: InputError?
-        data.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress, raw.count > 0 else { return }
-            do throws(InputError) {
-                try parseLines(UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: raw.count), into: &rows)
-            } catch {
-                outcome = error
-            }
-        }
-        if let outcome { throw outcome }
+        var parser = LineParser()
+        _ = try parser.parse([UInt8](data), final: true, into: &rows)
         return rows
     }
 
-    private static func parseLines(_ buffer: UnsafeBufferPointer<UInt8>, into rows: inout MOTRows) throws(InputError) {
-        let byteCount = buffer.count
-        let base = buffer.baseAddress!
-        var fields = [Double](repeating: .nan, count: 10)
+    /// Parses complete lines and remembers the line count between blocks.
+    private struct LineParser {
         var lineNumber = 0
-        var position = 0
-        while position < byteCount {
-            lineNumber += 1
-            var lineEnd = position
-            while lineEnd < byteCount && buffer[lineEnd] != 10 { lineEnd += 1 }
-            var contentEnd = lineEnd
-            if contentEnd > position && buffer[contentEnd - 1] == 13 { contentEnd -= 1 }
-            let count = try splitFields(
-                base, from: position, to: contentEnd, into: &fields, path: rows.path, line: lineNumber)
-            position = lineEnd + 1
-            if count == 0 { continue }
-            try appendRow(fields, count: count, to: &rows, line: lineNumber)
+        var fields = [Double](repeating: .nan, count: 10)
+
+        /// Parses the complete lines of `bytes` (all of them when `final`) and returns the
+        /// number of bytes consumed.
+        mutating func parse(_ bytes: [UInt8], final: Bool, into rows: inout MOTRows) throws(InputError) -> Int {
+            var outcome: Result<Int, InputError> = .success(0)
+            bytes.withUnsafeBufferPointer { buffer in
+                do throws(InputError) {
+                    outcome = .success(try parseLines(buffer, final: final, into: &rows))
+                } catch {
+                    outcome = .failure(error)
+                }
+            }
+            return try outcome.get()
+        }
+
+        private mutating func parseLines(
+            _ buffer: UnsafeBufferPointer<UInt8>, final: Bool, into rows: inout MOTRows
+        ) throws(InputError) -> Int {
+            guard let base = buffer.baseAddress else { return 0 }
+            let byteCount = buffer.count
+            var position = 0
+            while position < byteCount {
+                var lineEnd = position
+                while lineEnd < byteCount && buffer[lineEnd] != 10 { lineEnd += 1 }
+                if lineEnd == byteCount && !final { break }
+                lineNumber += 1
+                var contentEnd = lineEnd
+                if contentEnd > position && buffer[contentEnd - 1] == 13 { contentEnd -= 1 }
+                let count = try MOTChallengeReader.splitFields(
+                    base, from: position, to: contentEnd, into: &fields, path: rows.path, line: lineNumber)
+                position = min(lineEnd + 1, byteCount)
+                if count == 0 { continue }
+                try MOTChallengeReader.appendRow(fields, count: count, to: &rows, line: lineNumber)
+            }
+            return position
         }
     }
 
     /// Splits one line into numeric fields; returns how many (0 for a blank line).
-    private static func splitFields(
+    fileprivate static func splitFields(
         _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, into fields: inout [Double],
         path: String, line: Int
     ) throws(InputError) -> Int {
@@ -95,7 +132,7 @@ public enum MOTChallengeReader {
         return count
     }
 
-    private static func appendRow(
+    fileprivate static func appendRow(
         _ fields: [Double], count: Int, to rows: inout MOTRows, line: Int
     ) throws(InputError) {
         let path = rows.path
