@@ -131,7 +131,7 @@ enum HOTAMatcher {
         let frames = inChunks(of: sequence.timestepCount) { [alignment] chunk in
             HOTAFrameMatches(sequence, table: table, alignment: alignment, timesteps: chunk, shortcuts: shortcuts)
         }
-        var matchCounts = [Double](repeating: 0, count: alphaCount * table.slotCount)
+        var matchCounts = [Int32](repeating: 0, count: alphaCount * table.slotCount)
         var localisation = [Double](repeating: 0, count: alphaCount)
         for chunk in frames {
             for (offset, t) in chunk.timesteps.enumerated() {
@@ -151,7 +151,7 @@ enum HOTAMatcher {
         for a in 0..<alphaCount {
             var assA = 0.0, assRe = 0.0, assPr = 0.0
             for s in 0..<table.slotCount {
-                let m = matchCounts[a * table.slotCount + s]
+                let m = Double(matchCounts[a * table.slotCount + s])
                 guard m > 0 else { continue }
                 let g = gtPresence[Int(table.slotGroundTruth[s])], h = trackerPresence[Int(table.slotTracker[s])]
                 assA += m * (m / max(1, g + h - m))

@@ -29,17 +29,22 @@ public struct PreparedSequence: Sendable {
     /// same id twice in one frame (either side, before any filtering, as TrackEval checks).
     /// Without a known length, the TrackEval convention uses the largest frame in
     /// either file.
-    public init(_ sequence: MOTSequence, convention: ScoringConvention) throws(InputError) {
+    ///
+    /// The sequence is consumed: each side's file rows are released as soon as that
+    /// side is grouped, which keeps the peak memory of large files low.
+    public init(_ sequence: consuming MOTSequence, convention: ScoringConvention) throws(InputError) {
         name = sequence.name
         self.convention = convention
-        let gt = sequence.groundTruth
-        let trk = sequence.tracker
+        let knownLength = sequence.length
+        var gt = sequence.groundTruth
+        var trk = sequence.tracker
+        _ = consume sequence
         let gtTimestep: [Int32], trackerTimestep: [Int32]
         switch convention {
         case .trackeval:
-            let length = sequence.length ?? max(gt.maximumFrame ?? 0, trk.maximumFrame ?? 0)
-            try Self.checkFrames(gt, length: length, lengthKnown: sequence.length != nil)
-            try Self.checkFrames(trk, length: length, lengthKnown: sequence.length != nil)
+            let length = knownLength ?? max(gt.maximumFrame ?? 0, trk.maximumFrame ?? 0)
+            try Self.checkFrames(gt, length: length, lengthKnown: knownLength != nil)
+            try Self.checkFrames(trk, length: length, lengthKnown: knownLength != nil)
             frameNumbers = Array(stride(from: 1, through: length, by: 1))
             gtTimestep = gt.frame.map { Int32($0 - 1) }
             trackerTimestep = trk.frame.map { Int32($0 - 1) }
@@ -51,15 +56,14 @@ public struct PreparedSequence: Sendable {
             gtTimestep = gt.frame.map { timestepOf.value(for: $0) ?? -1 }
             trackerTimestep = trk.frame.map { timestepOf.value(for: $0) ?? -1 }
         }
-        let gtKept: (Int) -> Bool = convention == .trackeval
-            ? { gt.confidence[$0].rounded(.towardZero) != 0 } : { gt.confidence[$0] >= 1 }
-        let trackerKept: (Int) -> Bool = convention == .trackeval ? { _ in true } : { trk.confidence[$0] >= -1 }
         groundTruth = try TimestepDetections(
             rows: gt, timestepOf: gtTimestep, timestepCount: frameNumbers.count, convention: convention,
-            side: "ground truth", keep: gtKept)
+            side: "ground truth", filter: convention == .trackeval ? .truncatedConfidenceNonZero : .confidenceAtLeast(1))
+        gt = MOTRows(path: gt.path)
         tracker = try TimestepDetections(
             rows: trk, timestepOf: trackerTimestep, timestepCount: frameNumbers.count, convention: convention,
-            side: "tracker", keep: trackerKept)
+            side: "tracker", filter: convention == .trackeval ? .all : .confidenceAtLeast(-1))
+        trk = MOTRows(path: trk.path)
     }
 
     /// The frames py-motmetrics visits: `gt.index.union(dt.index).levels[0]` of the

@@ -23,23 +23,41 @@ public struct TimestepDetections: Sendable {
     @inline(__always)
     public func range(_ t: Int) -> Range<Int> { start[t]..<start[t + 1] }
 
+    /// Which rows of a file are scored.
+    enum RowFilter {
+        /// Every row.
+        case all
+        /// Rows whose confidence truncates to a non-zero integer (TrackEval's ground truth).
+        case truncatedConfidenceNonZero
+        /// Rows whose confidence is at least the value (motmetrics).
+        case confidenceAtLeast(Double)
+
+        func keeps(_ confidence: Double) -> Bool {
+            switch self {
+            case .all: true
+            case .truncatedConfidenceNonZero: confidence.rounded(.towardZero) != 0
+            case .confidenceAtLeast(let minimum): confidence >= minimum
+            }
+        }
+    }
+
     /// Groups `rows` into `timestepCount` timesteps (`timestepOf[row]`; -1 leaves a row
-    /// out entirely), keeping the rows that pass `keep`. Every row, kept or not, is first checked for a repeated id
+    /// out entirely), keeping the rows that pass `filter`. Every row, kept or not, is first checked for a repeated id
     /// within its timestep (TrackEval checks before filtering); `side` names the file's
     /// role in that message.
     init(
         rows: MOTRows, timestepOf: [Int32], timestepCount: Int, convention: ScoringConvention,
-        side: String, keep: (Int) -> Bool
+        side: String, filter: RowFilter
     ) throws(InputError) {
         // Counting sort of all rows by timestep, stable in file order.
         var allStart = [Int](repeating: 0, count: timestepCount + 1)
         for row in 0..<rows.count where timestepOf[row] >= 0 { allStart[Int(timestepOf[row]) + 1] += 1 }
         for t in 0..<timestepCount { allStart[t + 1] += allStart[t] }
         var fill = allStart
-        var ordered = [Int](repeating: 0, count: allStart[timestepCount])
+        var ordered = [Int32](repeating: 0, count: allStart[timestepCount])
         for row in 0..<rows.count where timestepOf[row] >= 0 {
             let t = Int(timestepOf[row])
-            ordered[fill[t]] = row
+            ordered[fill[t]] = Int32(row)
             fill[t] += 1
         }
         // Dense labels of every id in the file, ascending.
@@ -56,13 +74,13 @@ public struct TimestepDetections: Sendable {
         // Duplicate check per timestep, then the kept rows.
         var seenAt = [Int](repeating: -1, count: sortedLabels.count)
         var keptLabel = [Bool](repeating: false, count: sortedLabels.count)
-        var keptRows: [Int] = []
+        var keptRows: [Int32] = []
         keptRows.reserveCapacity(rows.count)
         start = [Int](repeating: 0, count: timestepCount + 1)
         for t in 0..<timestepCount {
             start[t] = keptRows.count
             for position in allStart[t]..<allStart[t + 1] {
-                let row = ordered[position]
+                let row = Int(ordered[position])
                 let dense = Int(labelOf.value(for: rows.id[row])!)
                 if seenAt[dense] == t {
                     throw InputError(
@@ -70,8 +88,8 @@ public struct TimestepDetections: Sendable {
                         message: "\(side) has id \(rows.id[row]) more than once in frame \(rows.frame[row])")
                 }
                 seenAt[dense] = t
-                if keep(row) {
-                    keptRows.append(row)
+                if filter.keeps(rows.confidence[row]) {
+                    keptRows.append(Int32(row))
                     keptLabel[dense] = true
                 }
             }
@@ -85,9 +103,11 @@ public struct TimestepDetections: Sendable {
             keptLabels.append(label)
         }
         idLabels = keptLabels
-        id = keptRows.map { keptDense[Int(labelOf.value(for: rows.id[$0])!)] }
+        id = keptRows.map { keptDense[Int(labelOf.value(for: rows.id[Int($0)])!)] }
         box = keptRows.map {
-            BoxCorners(left: rows.left[$0], top: rows.top[$0], width: rows.width[$0], height: rows.height[$0], convention: convention)
+            let row = Int($0)
+            return BoxCorners(
+                left: rows.left[row], top: rows.top[row], width: rows.width[row], height: rows.height[row], convention: convention)
         }
     }
 }

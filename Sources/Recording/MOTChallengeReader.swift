@@ -15,7 +15,7 @@ public enum MOTChallengeReader {
     private static let columnNames = ["frame", "id", "left", "top", "width", "height", "conf"]
 
     /// Size of the blocks a file is read in: the whole file is never held in memory.
-    static let blockSize = 1 << 22
+    static let blockSize = 1 << 20
 
     /// Reads and validates the file at `path`, block by block.
     public static func read(path: String) throws(InputError) -> MOTRows {
