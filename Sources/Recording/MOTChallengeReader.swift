@@ -58,24 +58,27 @@ public enum MOTChallengeReader {
     /// Parses complete lines and remembers the line count between blocks.
     private struct LineParser {
         var lineNumber = 0
-        var fields = [Double](repeating: .nan, count: 10)
 
         /// Parses the complete lines of `bytes` (all of them when `final`) and returns the
         /// number of bytes consumed.
         mutating func parse(_ bytes: [UInt8], final: Bool, into rows: inout MOTRows) throws(InputError) -> Int {
             var outcome: Result<Int, InputError> = .success(0)
             bytes.withUnsafeBufferPointer { buffer in
-                do throws(InputError) {
-                    outcome = .success(try parseLines(buffer, final: final, into: &rows))
-                } catch {
-                    outcome = .failure(error)
+                withUnsafeTemporaryAllocation(of: Double.self, capacity: 10) { fields in
+                    fields.initialize(repeating: .nan)
+                    do throws(InputError) {
+                        outcome = .success(try parseLines(buffer, fields: fields.baseAddress!, final: final, into: &rows))
+                    } catch {
+                        outcome = .failure(error)
+                    }
                 }
             }
             return try outcome.get()
         }
 
         private mutating func parseLines(
-            _ buffer: UnsafeBufferPointer<UInt8>, final: Bool, into rows: inout MOTRows
+            _ buffer: UnsafeBufferPointer<UInt8>, fields: UnsafeMutablePointer<Double>, final: Bool,
+            into rows: inout MOTRows
         ) throws(InputError) -> Int {
             guard let base = buffer.baseAddress else { return 0 }
             let byteCount = buffer.count
@@ -88,7 +91,7 @@ public enum MOTChallengeReader {
                 var contentEnd = lineEnd
                 if contentEnd > position && buffer[contentEnd - 1] == 13 { contentEnd -= 1 }
                 let count = try MOTChallengeReader.splitFields(
-                    base, from: position, to: contentEnd, into: &fields, path: rows.path, line: lineNumber)
+                    base, from: position, to: contentEnd, into: fields, path: rows.path, line: lineNumber)
                 position = min(lineEnd + 1, byteCount)
                 if count == 0 { continue }
                 try MOTChallengeReader.appendRow(fields, count: count, to: &rows, line: lineNumber)
@@ -99,7 +102,7 @@ public enum MOTChallengeReader {
 
     /// Splits one line into numeric fields; returns how many (0 for a blank line).
     fileprivate static func splitFields(
-        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, into fields: inout [Double],
+        _ base: UnsafePointer<UInt8>, from start: Int, to end: Int, into fields: UnsafeMutablePointer<Double>,
         path: String, line: Int
     ) throws(InputError) -> Int {
         var count = 0
@@ -118,7 +121,7 @@ public enum MOTChallengeReader {
                 let text = String(decoding: UnsafeBufferPointer(start: base + i, count: fieldEnd - i), as: UTF8.self)
                 throw InputError(file: path, line: line, message: "field \(count + 1) is not a number: '\(text)'")
             }
-            if count < fields.count, let value { fields[count] = value }
+            if count < 10, let value { fields[count] = value }
             count += 1
             // Skip the separator: blanks, at most one comma, blanks.
             i = fieldEnd
@@ -133,7 +136,7 @@ public enum MOTChallengeReader {
     }
 
     fileprivate static func appendRow(
-        _ fields: [Double], count: Int, to rows: inout MOTRows, line: Int
+        _ fields: UnsafeMutablePointer<Double>, count: Int, to rows: inout MOTRows, line: Int
     ) throws(InputError) {
         let path = rows.path
         guard count >= minimumColumns else {
