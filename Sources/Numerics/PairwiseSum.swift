@@ -49,17 +49,24 @@ public enum PairwiseSum {
     /// changes a partial sum, so skipping the zeros gives the dense sum bit for bit.
     public static func sparseSum(count: Int, positions: ArraySlice<Int32>, values: ArraySlice<Double>) -> Double {
         precondition(positions.count == values.count, "one value per position")
-        return sparse(start: 0, n: count, positions: positions, values: values, lo: positions.startIndex, hi: positions.endIndex)
+        return positions.withUnsafeBufferPointer { p in
+            values.withUnsafeBufferPointer { v in sparseSum(count: count, positions: p, values: v) }
+        }
+    }
+
+    /// ``sparseSum(count:positions:values:)`` on raw buffers.
+    public static func sparseSum(count: Int, positions: UnsafeBufferPointer<Int32>, values: UnsafeBufferPointer<Double>) -> Double {
+        precondition(positions.count == values.count, "one value per position")
+        return sparse(start: 0, n: count, positions: positions, values: values, lo: 0, hi: positions.count)
     }
 
     private static func sparse(
-        start: Int, n: Int, positions: ArraySlice<Int32>, values: ArraySlice<Double>, lo: Int, hi: Int
+        start: Int, n: Int, positions: UnsafeBufferPointer<Int32>, values: UnsafeBufferPointer<Double>, lo: Int, hi: Int
     ) -> Double {
         if lo == hi { return 0 }
-        let offset = values.startIndex - positions.startIndex
         if n < 8 {
             var result = 0.0
-            for k in lo..<hi { result += values[k + offset] }
+            for k in lo..<hi { result += values[k] }
             return result
         }
         if n <= 128 {
@@ -69,13 +76,13 @@ public enum PairwiseSum {
             withUnsafeMutableBytes(of: &lanes) { raw in
                 let lane = raw.bindMemory(to: Double.self)
                 while k < hi && Int(positions[k]) < blockEnd {
-                    lane[(Int(positions[k]) - start) % 8] += values[k + offset]
+                    lane[(Int(positions[k]) - start) % 8] += values[k]
                     k += 1
                 }
             }
             var result = ((lanes.0 + lanes.1) + (lanes.2 + lanes.3)) + ((lanes.4 + lanes.5) + (lanes.6 + lanes.7))
             while k < hi {
-                result += values[k + offset]
+                result += values[k]
                 k += 1
             }
             return result
