@@ -1,3 +1,5 @@
+import Foundation
+
 /// The counts behind the CLEAR MOT metrics of one sequence (or of several, summed).
 public struct CLEARCounts: Sendable, Equatable {
     /// Matched detections (`CLR_TP`).
@@ -84,9 +86,3 @@ public struct CLEARCounts: Sendable, Equatable {
         return result
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -108,3 +108,24 @@ enum IdentityAssignment {
         return total
     }
 }
+
+/// TrackEval's Identity metric on a prepared sequence (`trackeval/metrics/identity.py`).
+enum IdentityMatcher {
+    static func evaluate(_ sequence: PreparedSequence, table: SimilarityTable) -> IdentityCounts {
+        let gt = sequence.groundTruth, trk = sequence.tracker
+        if trk.count == 0 { return IdentityCounts(falseNegatives: gt.count) }
+        if gt.count == 0 { return IdentityCounts(falsePositives: trk.count) }
+        var gtPresence = [Int](repeating: 0, count: gt.idCount)
+        var trackerPresence = [Int](repeating: 0, count: trk.idCount)
+        for g in 0..<gt.count { gtPresence[Int(gt.id[g])] += 1 }
+        for h in 0..<trk.count { trackerPresence[Int(trk.id[h])] += 1 }
+        var overlapFrames = [Int](repeating: 0, count: table.slotCount)
+        for k in 0..<table.entrySimilarity.count where table.entrySimilarity[k] >= 0.5 {
+            overlapFrames[Int(table.entrySlot[k])] += 1
+        }
+        let overlaps = (0..<table.slotCount).map {
+            (Int(table.slotGroundTruth[$0]), Int(table.slotTracker[$0]), overlapFrames[$0])
+        }
+        return IdentityAssignment.counts(groundTruthCount: gtPresence, trackerCount: trackerPresence, overlaps: overlaps)
+    }
+}
