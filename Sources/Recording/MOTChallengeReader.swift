@@ -19,6 +19,12 @@ public enum MOTChallengeReader {
 
     /// Reads and validates the file at `path`, block by block.
     public static func read(path: String) throws(InputError) -> MOTRows {
+        try read(path: path, blockSize: blockSize)
+    }
+
+    /// ``read(path:)`` with a chosen block size (tests use tiny blocks so that lines
+    /// straddle block boundaries).
+    static func read(path: String, blockSize: Int) throws(InputError) -> MOTRows {
         guard let handle = FileHandle(forReadingAtPath: path) else {
             let exists = FileManager.default.fileExists(atPath: path)
             throw InputError(file: path, message: exists ? "cannot be read" : "no such file")

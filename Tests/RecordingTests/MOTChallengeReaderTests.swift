@@ -1,6 +1,6 @@
 import Foundation
 import Numerics
-import Recording
+@testable import Recording
 import TestSupport
 import Testing
 
@@ -97,6 +97,31 @@ struct SequenceFilesTests {
         try FileManager.default.removeItem(atPath: folder.file("trk/a.txt"))
         #expect(throws: InputError(file: folder.file("trk/a.txt"), message: "tracker file not found for sequence 'a'")) {
             try MOTSequenceSource.benchmark(at: folder.file("gt"), tracker: folder.file("trk"))
+        }
+    }
+}
+
+@Suite("Block-wise reading")
+struct BlockwiseReadingTests {
+    @Test("lines straddling block boundaries read the same as the whole file", arguments: [1, 2, 3, 7, 64])
+    func blocks(blockSize: Int) throws {
+        let folder = try TemporaryDirectory()
+        var text = ""
+        for row in 1...40 { text += "\(row),\(row % 7),\(Double(row) * 1.25),2,30,40,1,-1,-1,-1\r\n" }
+        text += "\n41,1,0,0,1,1,1"  // a blank line, and no newline at the end
+        let path = try folder.write(text, to: "rows.txt")
+        let whole = try MOTChallengeReader.parse(Data(text.utf8), path: path)
+        let blockwise = try MOTChallengeReader.read(path: path, blockSize: blockSize)
+        var comparable = blockwise, reference = whole
+        #expect(comparable.classId.map(\.bitPattern) == reference.classId.map(\.bitPattern))
+        comparable.classId = []  // NaN (no class column) never equals itself
+        reference.classId = []
+        #expect(comparable == reference)
+        #expect(blockwise.count == 41)
+        #expect(blockwise.line.last == 42)
+        let broken = try folder.write(text.replacingOccurrences(of: "17,3,", with: "17,x,"), to: "broken.txt")
+        #expect(throws: InputError(file: broken, line: 17, message: "field 2 is not a number: 'x'")) {
+            try MOTChallengeReader.read(path: broken, blockSize: blockSize)
         }
     }
 }
