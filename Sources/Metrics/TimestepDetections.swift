@@ -60,17 +60,20 @@ public struct TimestepDetections: Sendable {
             ordered[fill[t]] = Int32(row)
             fill[t] += 1
         }
-        // Dense labels of every id in the file, ascending.
+        // Dense labels of every id in the file, ascending; one hash lookup per row.
         var labelOf = IntegerHashMap(capacity: 256)
         var labels: [Int] = []
-        for row in 0..<rows.count {
-            _ = labelOf.value(for: rows.id[row]) {
-                labels.append(rows.id[row])
+        let firstSeen = rows.id.map { id in
+            labelOf.value(for: id) {
+                labels.append(id)
                 return Int32(labels.count - 1)
             }
         }
-        let sortedLabels = labels.sorted()
-        for (dense, label) in sortedLabels.enumerated() { labelOf.set(Int32(dense), for: label) }
+        let rank = labels.indices.sorted { labels[$0] < labels[$1] }
+        let sortedLabels = rank.map { labels[$0] }
+        var denseOfFirstSeen = [Int32](repeating: 0, count: labels.count)
+        for (dense, seen) in rank.enumerated() { denseOfFirstSeen[seen] = Int32(dense) }
+        let denseOfRow = firstSeen.map { denseOfFirstSeen[Int($0)] }
         // Duplicate check per timestep, then the kept rows.
         var seenAt = [Int](repeating: -1, count: sortedLabels.count)
         var keptLabel = [Bool](repeating: false, count: sortedLabels.count)
@@ -81,7 +84,7 @@ public struct TimestepDetections: Sendable {
             start[t] = keptRows.count
             for position in allStart[t]..<allStart[t + 1] {
                 let row = Int(ordered[position])
-                let dense = Int(labelOf.value(for: rows.id[row])!)
+                let dense = Int(denseOfRow[row])
                 if seenAt[dense] == t {
                     throw InputError(
                         file: rows.path, line: Int(rows.line[row]),
@@ -103,7 +106,7 @@ public struct TimestepDetections: Sendable {
             keptLabels.append(label)
         }
         idLabels = keptLabels
-        id = keptRows.map { keptDense[Int(labelOf.value(for: rows.id[Int($0)])!)] }
+        id = keptRows.map { keptDense[Int(denseOfRow[Int($0)])] }
         box = keptRows.map {
             let row = Int($0)
             return BoxCorners(
