@@ -36,8 +36,8 @@ public struct Cadence: Equatable, Sendable, Codable {
     /// §1: detect-every-N with N = 1…5; 3 keeps the shipped files small).
     public var detectorEveryNFrames: Int = 3
     /// Embeddings are computed on keyframes, every N-th frame (seed §4.2: keyframes on
-    /// scene-change / motion / periodic triggers; here a periodic 0.5 s trigger).
-    public var embeddingEveryNFrames: Int = 15
+    /// scene-change / motion / periodic triggers; here a periodic 1 s trigger).
+    public var embeddingEveryNFrames: Int = 30
     /// Depth grids are sampled every N-th frame (seed §2.7: mask and depth run at a lower
     /// cadence than detection, and stop under thermal pressure).
     public var depthGridEveryNFrames: Int = 30
