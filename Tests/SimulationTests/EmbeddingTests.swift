@@ -44,3 +44,17 @@ import Testing
         #expect(count > 10 && abs(sum / Double(count) - expected) < 0.01)
     }
 }
+
+@Suite struct FalsePositiveEmbeddingTests {
+    @Test func falsePositivesGetEmbeddingsUnrelatedToEveryIdentity() {
+        let scene = Scenario.twinsMoved.scene()
+        let embeddings = IdentityEmbeddings(objects: scene.objects, model: EmbeddingModel(), streams: RandomStreams(seed: 4))
+        var random = SplitMix64(seed: 5)
+        for _ in 0..<20 {
+            let view = embeddings.view(of: nil, random: &random).map(Double.init)
+            for identity in embeddings.identities {
+                #expect(abs(zip(view, identity.vector).reduce(0) { $0 + $1.0 * $1.1 }) < 0.25)
+            }
+        }
+    }
+}
