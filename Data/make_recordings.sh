@@ -21,10 +21,11 @@ fi
 
 # scenario seed duration-seconds
 RECORDINGS=(
-    "walkaway-reapproach 1 60"
+    "walkaway-reapproach 1 50"
     "twins-moved 1 40"
-    "absence 1 40"
+    "absence 1 30"
     "low-light 1 30"
+    "multi-room 1 40"
 )
 
 OUT="$ROOT/Data/recordings"

@@ -25,7 +25,8 @@ public struct ObjectSighting: Equatable, Sendable {
 /// be at least `nearPlane` in front of the camera). Visibility is estimated on a grid of
 /// `visibilitySamplesPerSide²` points over the full box: a point is hidden when it falls
 /// outside the image or inside the full box of an object (or person) whose centre is
-/// nearer. Furniture does not occlude (objects stand on it, and a box test would hide
+/// nearer. With several rooms, only objects in the camera's room are seen (walls are
+/// opaque; doorways are not modelled). Furniture does not occlude (objects stand on it, and a box test would hide
 /// them behind their own table).
 public struct GroundTruthProjector: Sendable {
     /// The camera.
@@ -41,8 +42,11 @@ public struct GroundTruthProjector: Sendable {
 
     /// The sightings of every present, boxable object at `time` from `pose`, in object order.
     public func sightings(of scene: Scene, pose: RigidPose, time: Double) -> [ObjectSighting] {
+        let room = scene.rooms.count > 1 ? scene.room(containing: pose.position)?.interior : nil
         let candidates = scene.objects.compactMap { object in
-            object.box(at: time).flatMap { project(object: object, box: $0, pose: pose) }
+            object.box(at: time).flatMap { box in
+                room.map { $0.contains(box.center) } == false ? nil : project(object: object, box: box, pose: pose)
+            }
         }
         return candidates.map { sighting in
             var result = sighting

@@ -10,13 +10,16 @@ public enum Scenario: String, CaseIterable, Sendable {
     /// Removals, a person standing in front of an object, and a remote only ever seen from
     /// beyond its detection range (seed §7.2, §7.4).
     case absence
+    /// Study and kitchen; a phone is carried from one to the other; twin bottles, one per
+    /// room (seed §10: multi-room was never tested).
+    case multiRoom = "multi-room"
     /// `walkaway-reapproach` in a dim room (seed §9: no low-light arm was ever measured).
     case lowLight = "low-light"
 
     /// The duration, seconds, the scenario's path is written for.
     public var nominalDuration: Double {
         switch self {
-        case .walkawayReapproach, .lowLight: 60
+        case .walkawayReapproach, .lowLight, .multiRoom: 60
         case .twinsMoved, .absence: 40
         }
     }
@@ -29,6 +32,7 @@ public enum Scenario: String, CaseIterable, Sendable {
         case .lowLight: base = FurnishedRoom.walkawayReapproach(lighting: .low)
         case .twinsMoved: base = StudyRoom.twinsMoved()
         case .absence: base = StudyRoom.absence()
+        case .multiRoom: base = Apartment.multiRoom()
         }
         guard let duration, duration != nominalDuration else { return base }
         let factor = duration / nominalDuration

@@ -42,6 +42,11 @@ public struct Scene: Equatable, Sendable {
         return moved
     }
 
+    /// The room whose interior holds `point` (the first room when none does, nil without rooms).
+    public func room(containing point: SIMD3<Double>) -> Room? {
+        rooms.first { $0.interior.contains(point) } ?? rooms.first
+    }
+
     /// The solid boxes present at `time`: furniture, then objects, each with the object id
     /// it belongs to (nil for furniture).
     public func solids(at time: Double) -> [(box: Box3, object: Int64?)] {
@@ -128,7 +133,7 @@ struct RayCaster {
     /// Prepares casts from `origin` into `scene` at `time`.
     init(scene: Scene, time: Double, origin: SIMD3<Double>) {
         solids = scene.solids(at: time)
-        room = scene.rooms.first { $0.interior.contains(origin) }?.interior ?? scene.rooms.first?.interior
+        room = scene.room(containing: origin)?.interior
         self.origin = origin
     }
 

@@ -53,6 +53,21 @@ import Testing
         #expect(twins.count == 4 && Set(twins.compactMap(\.twinGroup)).count == 2)
     }
 
+    @Test func objectsAreOnlyBoxedFromInsideTheirRoom() throws {
+        let capture = CaptureSimulator().simulate(.multiRoom, seed: 2, duration: 30)
+        let recording = capture.recording
+        var seenPerRoom = [0, 0]
+        for box in recording.groundTruthBoxes {
+            let camera = capture.cameras[Int(box.frame - 1)]
+            let object = try #require(capture.scene.objects.first { $0.id == box.object })
+            let centre = try #require(object.position(at: camera.time))
+            let cameraRoom = try #require(capture.scene.rooms.firstIndex { $0.interior.contains(camera.truePose.position) })
+            #expect(capture.scene.rooms[cameraRoom].interior.contains(centre), "object \(object.id) seen through a wall")
+            seenPerRoom[cameraRoom] += 1
+        }
+        #expect(seenPerRoom.allSatisfy { $0 > 100 }, "the walk visits both rooms: \(seenPerRoom)")
+    }
+
     @Test func aNearerObjectHidesTheOneBehind() {
         let camera = PinholeCamera.iPhonePortrait
         let projector = GroundTruthProjector(camera: camera, rules: GroundTruthRules())
