@@ -25,7 +25,8 @@ let package = Package(
         .target(name: "Recording", dependencies: ["Numerics", "CSQLite"]),
         .target(name: "Metrics", dependencies: ["Numerics", "Recording"]),
         .target(name: "ResultStore", dependencies: ["CHDF5"]),
-        .target(name: "SpatialEval", dependencies: ["Numerics", "Recording", "Metrics", "ResultStore"]),
+        .target(name: "Simulation", dependencies: ["Recording", "Numerics"]),
+        .target(name: "SpatialEval", dependencies: ["Numerics", "Recording", "Metrics", "ResultStore", "Simulation"]),
         .executableTarget(name: "spatial-eval", dependencies: ["SpatialEval"]),
 
         // MARK: - Tests
@@ -35,6 +36,7 @@ let package = Package(
         .testTarget(name: "MetricsTests", dependencies: ["TestSupport", "Metrics", "Recording", "Numerics"]),
         .testTarget(name: "ResultStoreTests", dependencies: ["TestSupport", "ResultStore"]),
         .testTarget(name: "SpatialEvalTests", dependencies: ["TestSupport", "SpatialEval"]),
+        .testTarget(name: "SimulationTests", dependencies: ["TestSupport", "Simulation", "Recording", "Numerics"]),
     ],
     swiftLanguageModes: [.v6]
 )

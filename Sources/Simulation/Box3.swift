@@ -1,0 +1,68 @@
+/// An axis-aligned box in world coordinates (metres): an object's extent, a piece of
+/// furniture, or a room's interior.
+///
+/// Objects are modelled as upright, axis-aligned boxes; that is all the simulator needs
+/// for projection, occlusion and depth.
+public struct Box3: Equatable, Sendable, Codable {
+    /// Centre of the box.
+    public var center: SIMD3<Double>
+    /// Full size along x, y and z (width, height, depth).
+    public var extent: SIMD3<Double>
+
+    /// Creates a box from its centre and full size.
+    public init(center: SIMD3<Double>, extent: SIMD3<Double>) {
+        self.center = center
+        self.extent = extent
+    }
+
+    /// The corner with the smallest coordinates.
+    public var minimum: SIMD3<Double> { center - extent / 2 }
+    /// The corner with the largest coordinates.
+    public var maximum: SIMD3<Double> { center + extent / 2 }
+
+    /// The eight corners.
+    public var corners: [SIMD3<Double>] {
+        let (low, high) = (minimum, maximum)
+        return (0..<8).map { bits in
+            SIMD3(bits & 1 == 0 ? low.x : high.x, bits & 2 == 0 ? low.y : high.y, bits & 4 == 0 ? low.z : high.z)
+        }
+    }
+
+    /// The point on the middle of the top face (where things stand).
+    public var topCenter: SIMD3<Double> { SIMD3(center.x, maximum.y, center.z) }
+
+    /// The ray parameter where `origin + t·direction` enters the box from outside, when it
+    /// does so at some t > 0 (slab method); nil when the ray misses or starts inside.
+    public func entry(origin: SIMD3<Double>, direction: SIMD3<Double>) -> Double? {
+        var near = -Double.infinity
+        var far = Double.infinity
+        for axis in 0..<3 {
+            let (o, d) = (origin[axis], direction[axis])
+            if d == 0 {
+                if o < minimum[axis] || o > maximum[axis] { return nil }
+                continue
+            }
+            let first = (minimum[axis] - o) / d
+            let second = (maximum[axis] - o) / d
+            near = max(near, min(first, second))
+            far = min(far, max(first, second))
+        }
+        return near <= far && near > 0 ? near : nil
+    }
+
+    /// The ray parameter where `origin + t·direction`, starting inside the box, leaves it
+    /// (the wall, floor or ceiling a camera inside a room sees).
+    public func exit(origin: SIMD3<Double>, direction: SIMD3<Double>) -> Double? {
+        var far = Double.infinity
+        for axis in 0..<3 where direction[axis] != 0 {
+            let bound = direction[axis] > 0 ? maximum[axis] : minimum[axis]
+            far = min(far, (bound - origin[axis]) / direction[axis])
+        }
+        return far.isFinite && far > 0 ? far : nil
+    }
+
+    /// True when `point` lies inside the box or on its surface.
+    public func contains(_ point: SIMD3<Double>) -> Bool {
+        all(point .>= minimum) && all(point .<= maximum)
+    }
+}

@@ -1,0 +1,150 @@
+/// A simulated world: rooms with furniture, the objects in them over time, a camera path
+/// and the lighting.
+///
+/// Scenes are built in room coordinates (floor at y = 0); the simulator shifts everything
+/// so the world origin is where the camera starts, as in an ARKit session.
+public struct Scene: Equatable, Sendable {
+    /// The scenario's name.
+    public var name: String
+    /// One-line description for the recording's notes.
+    public var summary: String
+    /// The rooms; cameras and objects are inside one of them.
+    public var rooms: [Room]
+    /// The objects (and persons), with where they are over time.
+    public var objects: [SceneObject]
+    /// The camera's true path.
+    public var path: CameraPath
+    /// The lighting.
+    public var lighting: Lighting
+    /// The capture protocol followed, as written to the recording's meta.
+    public var captureProtocol: String
+
+    /// Creates a scene from its parts.
+    public init(
+        name: String, summary: String, rooms: [Room], objects: [SceneObject], path: CameraPath,
+        lighting: Lighting, captureProtocol: String
+    ) {
+        self.name = name
+        self.summary = summary
+        self.rooms = rooms
+        self.objects = objects
+        self.path = path
+        self.lighting = lighting
+        self.captureProtocol = captureProtocol
+    }
+
+    /// The same scene moved by `offset` (rooms, furniture, placements and camera path).
+    public func translated(by offset: SIMD3<Double>) -> Scene {
+        var moved = self
+        moved.rooms = rooms.map { $0.translated(by: offset) }
+        moved.objects = objects.map { $0.translated(by: offset) }
+        moved.path = path.translated(by: offset)
+        return moved
+    }
+
+    /// The room whose interior holds `point` (the first room when none does, nil without rooms).
+    public func room(containing point: SIMD3<Double>) -> Room? {
+        rooms.first { $0.interior.contains(point) } ?? rooms.first
+    }
+
+    /// The solid boxes present at `time`: furniture, then objects, each with the object id
+    /// it belongs to (nil for furniture).
+    public func solids(at time: Double) -> [(box: Box3, object: Int64?)] {
+        rooms.flatMap { $0.furniture.map { (box: $0.box, object: Int64?.none) } }
+            + objects.compactMap { object in object.box(at: time).map { (box: $0, object: Int64?.some(object.id)) } }
+    }
+}
+
+/// Ordinary indoor light or a dim room.
+public enum Lighting: String, Equatable, Sendable, Codable {
+    /// Ordinary indoor lighting (every measurement of the seed, §9).
+    case normal
+    /// A dim room: the detector's recall and range drop (`DetectorModel`).
+    case low
+}
+
+/// A room: its interior box (walls, floor and ceiling are its faces) and furniture.
+public struct Room: Equatable, Sendable {
+    /// The room's name (written to meta).
+    public var name: String
+    /// The interior: the camera and every object are inside it.
+    public var interior: Box3
+    /// Furniture: desks, tables, shelves, sofas (solid boxes, never detected).
+    public var furniture: [Furniture]
+
+    /// Creates a room.
+    public init(name: String, interior: Box3, furniture: [Furniture]) {
+        self.name = name
+        self.interior = interior
+        self.furniture = furniture
+    }
+
+    /// The room moved by `offset`.
+    public func translated(by offset: SIMD3<Double>) -> Room {
+        Room(
+            name: name, interior: Box3(center: interior.center + offset, extent: interior.extent),
+            furniture: furniture.map { Furniture(name: $0.name, box: Box3(center: $0.box.center + offset, extent: $0.box.extent)) })
+    }
+}
+
+/// A piece of furniture: a solid box whose top is a surface things stand on.
+public struct Furniture: Equatable, Sendable {
+    /// What it is (`desk`, `shelf`, …).
+    public var name: String
+    /// Its solid box.
+    public var box: Box3
+
+    /// Creates furniture standing on the floor (y = 0) at (`x`, `z`) with the given size.
+    public init(name: String, x: Double, z: Double, size: SIMD3<Double>) {
+        self.init(name: name, box: Box3(center: SIMD3(x, size.y / 2, z), extent: size))
+    }
+
+    /// Creates furniture from its box.
+    public init(name: String, box: Box3) {
+        self.name = name
+        self.box = box
+    }
+
+    /// The centre of an object of `kind` standing on the top surface, offset by (`dx`, `dz`)
+    /// from the top's centre.
+    public func spot(for kind: ObjectKind, dx: Double = 0, dz: Double = 0) -> SIMD3<Double> {
+        box.topCenter + SIMD3(dx, kind.extent.y / 2, dz)
+    }
+}
+
+/// What a ray from the camera hits first: its depth and the object (nil for furniture,
+/// walls, floor and ceiling).
+public struct RayHit: Equatable, Sendable {
+    /// Ray parameter of the hit; with a ray scaled to camera z = −1 this is the depth.
+    public var depth: Double
+    /// The object hit, or nil for furniture and the room's surfaces.
+    public var object: Int64?
+}
+
+/// Casts rays from one camera centre into a scene at one time.
+struct RayCaster {
+    /// The solid boxes present (furniture and objects).
+    let solids: [(box: Box3, object: Int64?)]
+    /// The room the camera stands in (its faces are walls, floor and ceiling).
+    let room: Box3?
+    /// The ray origin.
+    let origin: SIMD3<Double>
+
+    /// Prepares casts from `origin` into `scene` at `time`.
+    init(scene: Scene, time: Double, origin: SIMD3<Double>) {
+        solids = scene.solids(at: time)
+        room = scene.room(containing: origin)?.interior
+        self.origin = origin
+    }
+
+    /// The first hit along `direction` (not necessarily unit; the depth is in its units).
+    func cast(direction: SIMD3<Double>) -> RayHit {
+        var best = RayHit(depth: room?.exit(origin: origin, direction: direction) ?? .infinity, object: nil)
+        for solid in solids {
+            if let entry = solid.box.entry(origin: origin, direction: direction), entry < best.depth {
+                best = RayHit(depth: entry, object: solid.object)
+            }
+    }
+        return best
+    }
+}
