@@ -25,6 +25,7 @@ let package = Package(
         .target(name: "Recording", dependencies: ["Numerics", "CSQLite"]),
         .target(name: "Metrics", dependencies: ["Numerics", "Recording"]),
         .target(name: "ResultStore", dependencies: ["CHDF5"]),
+        .target(name: "Replay", dependencies: ["Recording", "Numerics"]),
         .target(name: "SpatialEval", dependencies: ["Numerics", "Recording", "Metrics", "ResultStore"]),
         .executableTarget(name: "spatial-eval", dependencies: ["SpatialEval"]),
 
@@ -35,6 +36,7 @@ let package = Package(
         .testTarget(name: "MetricsTests", dependencies: ["TestSupport", "Metrics", "Recording", "Numerics"]),
         .testTarget(name: "ResultStoreTests", dependencies: ["TestSupport", "ResultStore"]),
         .testTarget(name: "SpatialEvalTests", dependencies: ["TestSupport", "SpatialEval"]),
+        .testTarget(name: "ReplayTests", dependencies: ["TestSupport", "Replay", "Recording", "Numerics"]),
     ],
     swiftLanguageModes: [.v6]
 )
