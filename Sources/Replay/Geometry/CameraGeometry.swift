@@ -40,11 +40,3 @@ public enum CameraGeometry {
             m[0, 2] * q.x + m[1, 2] * q.y + m[2, 2] * q.z)
     }
 }
-
-extension SIMD3 where Scalar == Double {
-    /// Euclidean length.
-    var length: Double { (self * self).sum().squareRoot() }
-
-    /// Euclidean distance to `other`.
-    func distance(to other: SIMD3<Double>) -> Double { (self - other).length }
-}

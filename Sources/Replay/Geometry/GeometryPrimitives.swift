@@ -1,5 +1,7 @@
 import Recording
 
+// Small geometric primitives the replicas share: image boxes and world vectors.
+
 extension PixelBox {
     /// The box centre (u, v), in pixels.
     public var centre: SIMD2<Double> { SIMD2(x + width / 2, y + height / 2) }
@@ -18,4 +20,12 @@ extension PixelBox {
     public func contains(_ point: SIMD2<Double>) -> Bool {
         point.x >= x && point.x <= x + width && point.y >= y && point.y <= y + height
     }
+}
+
+extension SIMD3 where Scalar == Double {
+    /// Euclidean length.
+    var length: Double { (self * self).sum().squareRoot() }
+
+    /// Euclidean distance to `other`.
+    func distance(to other: SIMD3<Double>) -> Double { (self - other).length }
 }
