@@ -28,4 +28,15 @@ struct ConfigurationTests {
         let data = try JSONEncoder().encode(c)
         #expect(try JSONDecoder().decode(ReplayConfiguration.self, from: data) == c)
     }
+
+    @Test("Keys a JSON object leaves out keep their shipped defaults")
+    func partialJSONKeepsDefaults() throws {
+        let json = #"{"anchors": {"stepClamp": 0.2}, "tracker": {"detectEvery": 3}}"#
+        let c = try JSONDecoder().decode(ReplayConfiguration.self, from: Data(json.utf8))
+        var expected = ReplayConfiguration()
+        expected.anchors.stepClamp = 0.2
+        expected.tracker.detectEvery = 3
+        #expect(c == expected)
+        #expect(try JSONDecoder().decode(LabelAnchoringConfiguration.self, from: Data("{}".utf8)) == LabelAnchoringConfiguration())
+    }
 }

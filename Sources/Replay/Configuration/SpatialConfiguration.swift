@@ -136,3 +136,85 @@ public struct ReplayConfiguration: Codable, Sendable, Equatable {
         self.guidance = guidance
     }
 }
+
+extension AnchorConfiguration {
+    /// The JSON keys: the property names.
+    enum CodingKeys: String, CodingKey {
+        case nearCosine, nearRadius, farCosine, farRadius, emaWeight, stepClamp, consensusCount, consensusMinDistance, consensusAgreement
+    }
+
+    /// Decodes a configuration; absent keys keep their shipped defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self), d = Self()
+        self.init(
+            nearCosine: try c.value(.nearCosine, or: d.nearCosine), nearRadius: try c.value(.nearRadius, or: d.nearRadius),
+            farCosine: try c.value(.farCosine, or: d.farCosine), farRadius: try c.value(.farRadius, or: d.farRadius),
+            emaWeight: try c.value(.emaWeight, or: d.emaWeight), stepClamp: try c.value(.stepClamp, or: d.stepClamp),
+            consensusCount: try c.value(.consensusCount, or: d.consensusCount),
+            consensusMinDistance: try c.value(.consensusMinDistance, or: d.consensusMinDistance),
+            consensusAgreement: try c.value(.consensusAgreement, or: d.consensusAgreement))
+    }
+}
+
+extension AbsenceConfiguration {
+    /// The JSON keys: the property names.
+    enum CodingKeys: String, CodingKey {
+        case budgetPerPass, absentSamples, minSampleSpacing, rangePerSize, minRange, maxRange, sightlineTolerance
+    }
+
+    /// Decodes a configuration; absent keys keep their shipped defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self), d = Self()
+        self.init(
+            budgetPerPass: try c.value(.budgetPerPass, or: d.budgetPerPass), absentSamples: try c.value(.absentSamples, or: d.absentSamples),
+            minSampleSpacing: try c.value(.minSampleSpacing, or: d.minSampleSpacing), rangePerSize: try c.value(.rangePerSize, or: d.rangePerSize),
+            minRange: try c.value(.minRange, or: d.minRange), maxRange: try c.value(.maxRange, or: d.maxRange),
+            sightlineTolerance: try c.value(.sightlineTolerance, or: d.sightlineTolerance))
+    }
+}
+
+extension GuidanceConfiguration {
+    /// The JSON keys: the property names.
+    enum CodingKeys: String, CodingKey {
+        case lockOnRadius, arrivalRadius, departureRadius
+    }
+
+    /// Decodes a configuration; absent keys keep their shipped defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self), d = Self()
+        self.init(
+            lockOnRadius: try c.value(.lockOnRadius, or: d.lockOnRadius), arrivalRadius: try c.value(.arrivalRadius, or: d.arrivalRadius),
+            departureRadius: try c.value(.departureRadius, or: d.departureRadius))
+    }
+}
+
+extension LabelAnchoringConfiguration {
+    /// The JSON keys: the property names.
+    enum CodingKeys: String, CodingKey {
+        case radiusPerMetre, confirmHits, emaWeight, expireAfterMisses
+    }
+
+    /// Decodes a configuration; absent keys keep their shipped defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self), d = Self()
+        self.init(
+            radiusPerMetre: try c.value(.radiusPerMetre, or: d.radiusPerMetre), confirmHits: try c.value(.confirmHits, or: d.confirmHits),
+            emaWeight: try c.value(.emaWeight, or: d.emaWeight), expireAfterMisses: try c.value(.expireAfterMisses, or: d.expireAfterMisses))
+    }
+}
+
+extension ReplayConfiguration {
+    /// The JSON keys: the property names.
+    enum CodingKeys: String, CodingKey {
+        case tracker, depthFusion, anchors, absence, guidance
+    }
+
+    /// Decodes a configuration; absent parts keep their shipped defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self), d = Self()
+        self.init(
+            tracker: try c.value(.tracker, or: d.tracker), depthFusion: try c.value(.depthFusion, or: d.depthFusion),
+            anchors: try c.value(.anchors, or: d.anchors), absence: try c.value(.absence, or: d.absence),
+            guidance: try c.value(.guidance, or: d.guidance))
+    }
+}

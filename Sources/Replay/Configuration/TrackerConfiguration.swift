@@ -73,3 +73,47 @@ public struct DepthFusionConfiguration: Codable, Sendable, Equatable {
         self.denominatorFloor = denominatorFloor
     }
 }
+
+extension TrackerConfiguration {
+    /// The JSON keys: the property names.
+    enum CodingKeys: String, CodingKey {
+        case highScore, lowScore, iouGate, maxCoastFrames, minHits, detectEvery, classAware
+    }
+
+    /// Decodes a configuration; absent keys keep their shipped defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self), d = Self()
+        self.init(
+            highScore: try c.value(.highScore, or: d.highScore), lowScore: try c.value(.lowScore, or: d.lowScore),
+            iouGate: try c.value(.iouGate, or: d.iouGate), maxCoastFrames: try c.value(.maxCoastFrames, or: d.maxCoastFrames),
+            minHits: try c.value(.minHits, or: d.minHits), detectEvery: try c.value(.detectEvery, or: d.detectEvery),
+            classAware: try c.value(.classAware, or: d.classAware))
+    }
+}
+
+extension DepthFusionConfiguration {
+    /// The JSON keys: the property names.
+    enum CodingKeys: String, CodingKey {
+        case minLidarDepth, maxLidarDepth, minLidarConfidence, minPairs, outlierSigmas, conditioningEpsilon, denominatorFloor
+    }
+
+    /// Decodes a configuration; absent keys keep their shipped defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self), d = Self()
+        self.init(
+            minLidarDepth: try c.value(.minLidarDepth, or: d.minLidarDepth), maxLidarDepth: try c.value(.maxLidarDepth, or: d.maxLidarDepth),
+            minLidarConfidence: try c.value(.minLidarConfidence, or: d.minLidarConfidence), minPairs: try c.value(.minPairs, or: d.minPairs),
+            outlierSigmas: try c.value(.outlierSigmas, or: d.outlierSigmas),
+            conditioningEpsilon: try c.value(.conditioningEpsilon, or: d.conditioningEpsilon),
+            denominatorFloor: try c.value(.denominatorFloor, or: d.denominatorFloor))
+    }
+}
+
+// Decoding falls back to the shipped default for every key a JSON object leaves out, so a
+// protocol can write `{"anchors": {"stepClamp": 0.2}}` and keep every other constant.
+extension KeyedDecodingContainer {
+    /// The value at `key`, or `fallback` when the key is absent.
+    func value<T: Decodable>(_ key: Key, or fallback: T) throws -> T {
+        try decodeIfPresent(T.self, forKey: key) ?? fallback
+    }
+}
