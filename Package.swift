@@ -26,6 +26,7 @@ let package = Package(
         .target(name: "Metrics", dependencies: ["Numerics", "Recording"]),
         .target(name: "ResultStore", dependencies: ["CHDF5"]),
         .target(name: "Simulation", dependencies: ["Recording", "Numerics"]),
+        .target(name: "Replay", dependencies: ["Recording", "Numerics"]),
         .target(name: "SpatialEval", dependencies: ["Numerics", "Recording", "Metrics", "ResultStore", "Simulation"]),
         .executableTarget(name: "spatial-eval", dependencies: ["SpatialEval"]),
 
@@ -37,6 +38,7 @@ let package = Package(
         .testTarget(name: "ResultStoreTests", dependencies: ["TestSupport", "ResultStore"]),
         .testTarget(name: "SpatialEvalTests", dependencies: ["TestSupport", "SpatialEval"]),
         .testTarget(name: "SimulationTests", dependencies: ["TestSupport", "Simulation", "Recording", "Numerics"]),
+        .testTarget(name: "ReplayTests", dependencies: ["TestSupport", "Replay", "Recording", "Numerics"]),
     ],
     swiftLanguageModes: [.v6]
 )

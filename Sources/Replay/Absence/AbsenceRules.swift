@@ -1,0 +1,73 @@
+import Recording
+
+/// Why a look at a stored anchor proves nothing (seed 000 §7.2).
+public enum NoEvidenceReason: String, Codable, Sendable, Equatable {
+    /// The spot is behind the camera or outside the image.
+    case outOfView
+    /// The spot is farther than the range gate (size × 10, clamped to 2–4 m).
+    case outOfRange
+    /// LiDAR reports something nearer than the spot: an occluder (a person, a moved chair).
+    case occluded
+    /// No LiDAR depth at the spot.
+    case noDepth
+}
+
+/// What one look at a stored anchor proves (seed 000 §7.2).
+public enum AbsenceLook: Equatable, Sendable {
+    /// The spot is in view and in range, LiDAR sees it clearly, and no same-label box covers it.
+    case absent
+    /// A same-label detection box covers the spot: a sighting.
+    case covered
+    /// Nothing can be concluded.
+    case noEvidence(NoEvidenceReason)
+}
+
+/// A stored anchor the absence sweep may look at.
+public struct AbsenceTarget: Equatable, Sendable {
+    /// The registry's instance id.
+    public var instance: Int
+    /// The instance's label.
+    public var label: String
+    /// The stored anchor, world metres.
+    public var position: SIMD3<Double>
+    /// The object's size in metres (its largest physical dimension).
+    public var size: Double
+    /// Persons are exempt from absence (seed §7.2: "a missing person is meaningless").
+    public var isPerson: Bool
+
+    /// Creates a target from its parts.
+    public init(instance: Int, label: String, position: SIMD3<Double>, size: Double, isPerson: Bool = false) {
+        self.instance = instance
+        self.label = label
+        self.position = position
+        self.size = size
+        self.isPerson = isPerson
+    }
+}
+
+/// The absence sweep's per-look rules as pure functions (seed 000 §7.2).
+public enum AbsenceRules {
+    /// The range gate: object size × 10, clamped to 2–4 m.
+    public static func rangeGate(size: Double, configuration c: AbsenceConfiguration) -> Double {
+        min(max(size * c.rangePerSize, c.minRange), c.maxRange)
+    }
+
+    /// Classifies one look at `target` from `frame`, given the frame's detections and the
+    /// LiDAR depth (metres along −z) at the pixel where the anchor projects, if any.
+    /// Order: out of view, then covered, then out of range, then the clear-sightline test.
+    public static func look(
+        at target: AbsenceTarget, frame: Frame, detections: ArraySlice<Detection>, lidarDepth: (SIMD2<Double>) -> Double?,
+        configuration c: AbsenceConfiguration
+    ) -> AbsenceLook {
+        guard let projection = CameraGeometry.project(target.position, frame: frame),
+              CameraGeometry.isInImage(projection.pixel, frame: frame) else { return .noEvidence(.outOfView) }
+        for detection in detections where detection.label == target.label && detection.box.contains(projection.pixel) {
+            return .covered
+        }
+        let range = target.position.distance(to: frame.pose.translation)
+        guard range <= rangeGate(size: target.size, configuration: c) else { return .noEvidence(.outOfRange) }
+        guard let measured = lidarDepth(projection.pixel), measured.isFinite else { return .noEvidence(.noDepth) }
+        guard measured >= projection.depth - c.sightlineTolerance else { return .noEvidence(.occluded) }
+        return .absent
+    }
+}

@@ -1,0 +1,47 @@
+/// The registry's individual rules as pure functions (seed 000 §5.3, §7.1, §7.3).
+public enum AnchorRules {
+    /// The graduated merge (seed §7.1): cosine ≥ 0.80 suffices within 0.35 m, ≥ 0.92 is
+    /// needed out to 1 m, and beyond 1 m the spatial veto stands. With no embedding on
+    /// either side (`cosine` nil) only the near band is open.
+    public static func admitsMerge(distance: Double, cosine: Double?, configuration c: AnchorConfiguration) -> Bool {
+        guard distance <= c.farRadius else { return false }
+        guard let cosine else { return distance <= c.nearRadius }
+        return distance <= c.nearRadius ? cosine >= c.nearCosine : cosine >= c.farCosine
+    }
+
+    /// One EMA step from `stored` toward `raw` with weight α, clamped to `stepClamp` unless
+    /// `clamped` is false; returns the new position and whether the clamp acted (seed §5.3).
+    public static func emaStep(from stored: SIMD3<Double>, toward raw: SIMD3<Double>, configuration c: AnchorConfiguration, clamped: Bool = true) -> (position: SIMD3<Double>, wasClamped: Bool) {
+        let step = (raw - stored) * c.emaWeight
+        let length = step.length
+        guard clamped, length > c.stepClamp else { return (stored + step, false) }
+        return (stored + step * (c.stepClamp / length), true)
+    }
+
+    /// The consensus snap target (seed §7.3): when the last `consensusCount` raw observations
+    /// all lie at least `consensusMinDistance` from `stored` and agree pairwise within
+    /// `consensusAgreement`, their mean; otherwise nil.
+    public static func consensusTarget(stored: SIMD3<Double>, recent: [SIMD3<Double>], configuration c: AnchorConfiguration) -> SIMD3<Double>? {
+        guard c.consensusCount > 0, recent.count >= c.consensusCount else { return nil }
+        let last = recent.suffix(c.consensusCount)
+        var sum = SIMD3<Double>.zero
+        for (i, p) in zip(last.indices, last) {
+            guard p.distance(to: stored) >= c.consensusMinDistance else { return nil }
+            for q in last[(i + 1)...] where p.distance(to: q) > c.consensusAgreement { return nil }
+            sum += p
+        }
+        return sum / Double(c.consensusCount)
+    }
+
+    /// Cosine similarity of two embeddings (0 when either is all zeros).
+    public static func cosine(_ a: [Float], _ b: [Float]) -> Double {
+        var dot = 0.0, aa = 0.0, bb = 0.0
+        for k in 0..<min(a.count, b.count) {
+            let x = Double(a[k]), y = Double(b[k])
+            dot += x * y
+            aa += x * x
+            bb += y * y
+        }
+        return aa > 0 && bb > 0 ? dot / (aa * bb).squareRoot() : 0
+    }
+}

@@ -1,0 +1,96 @@
+/// One raw world observation offered to the anchor registry.
+public struct AnchorObservation: Equatable, Sendable {
+    /// The frame it was measured on.
+    public var frame: Int64
+    /// The frame's time, seconds.
+    public var time: Double
+    /// The detection's label.
+    public var label: String
+    /// The raw (fused, unprojected) world position, metres.
+    public var position: SIMD3<Double>
+    /// The appearance embedding, when computed.
+    public var embedding: [Float]?
+    /// The live tracker id that produced it, when known.
+    public var trackID: Int64?
+    /// The physical size (width, height) in metres, when known.
+    public var extent: SIMD2<Double>?
+
+    /// Creates an observation from its parts.
+    public init(
+        frame: Int64, time: Double, label: String, position: SIMD3<Double>,
+        embedding: [Float]? = nil, trackID: Int64? = nil, extent: SIMD2<Double>? = nil
+    ) {
+        self.frame = frame
+        self.time = time
+        self.label = label
+        self.position = position
+        self.embedding = embedding
+        self.trackID = trackID
+        self.extent = extent
+    }
+}
+
+/// What one observation did to the registry.
+public enum AnchorUpdateKind: String, Codable, Sendable, Equatable {
+    /// A new instance was created at the raw position.
+    case create
+    /// An EMA step within the clamp moved the anchor.
+    case ema
+    /// An EMA step was clamped to the step limit (seed 000 §5.3: 15 cm).
+    case clamped
+    /// The consensus snap teleported the anchor (seed 000 §7.3).
+    case snap
+    /// The same live track re-anchored the instance: unclamped EMA step (seed 000 §7.3).
+    case follow
+}
+
+/// One registry update, logged with the raw gap measured before the update (seed 000 §5.3).
+public struct AnchorEvent: Equatable, Sendable {
+    /// The frame of the observation.
+    public var frame: Int64
+    /// The instance updated or created.
+    public var instance: Int
+    /// What happened.
+    public var kind: AnchorUpdateKind
+    /// The raw observed position, metres.
+    public var raw: SIMD3<Double>
+    /// The stored position before the update; nil on creation.
+    public var before: SIMD3<Double>?
+    /// The stored position after the update.
+    public var after: SIMD3<Double>
+    /// The re-anchor gap ‖p_new − p‖ before the EMA; nil on creation.
+    public var gap: Double?
+
+    /// Creates an event from its parts.
+    public init(frame: Int64, instance: Int, kind: AnchorUpdateKind, raw: SIMD3<Double>, before: SIMD3<Double>?, after: SIMD3<Double>, gap: Double?) {
+        self.frame = frame
+        self.instance = instance
+        self.kind = kind
+        self.raw = raw
+        self.before = before
+        self.after = after
+        self.gap = gap
+    }
+}
+
+/// A persistent object instance of the registry.
+public struct AnchorInstance: Equatable, Sendable {
+    /// The instance id: its index in creation order, from 0.
+    public var id: Int
+    /// The label all its observations share.
+    public var label: String
+    /// The stored anchor position, metres.
+    public var position: SIMD3<Double>
+    /// Sum of the L2-normalised embeddings observed (its direction is the instance's appearance).
+    public var embeddingSum: [Float]?
+    /// The latest physical extent observed, metres.
+    public var extent: SIMD2<Double>?
+    /// The tracker id of the latest observation.
+    public var lastTrackID: Int64?
+    /// The latest raw positions, oldest first, at most the consensus count.
+    public var recentRaw: [SIMD3<Double>]
+    /// Number of observations merged into it, its creation included.
+    public var observationCount: Int
+    /// Time of the latest observation, seconds.
+    public var lastSeen: Double
+}

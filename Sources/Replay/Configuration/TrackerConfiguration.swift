@@ -1,0 +1,119 @@
+/// Constants of the tracker replica: SORT with ByteTrack's second association
+/// (seed 000 §4.1; design.md §1 "tracker"; cadence from seed 000 §2.6).
+///
+/// The seed names these constants but not their values; the defaults are the published
+/// defaults of SORT (Bewley et al. 2016: IoU gate 0.3, 3 hits to confirm) and ByteTrack
+/// (Zhang et al. 2022: high score 0.5, low score 0.1, 30-frame track buffer).
+public struct TrackerConfiguration: Codable, Sendable, Equatable {
+    /// Detections scoring at least this are "high" and matched first; only they create
+    /// and confirm tracks (seed 000 §4.1). ByteTrack's `track_thresh`.
+    public var highScore: Double
+    /// Detections scoring at least this (and below `highScore`) are "low": they may only
+    /// extend an existing track in the second association (seed 000 §4.1).
+    public var lowScore: Double
+    /// A detection and a track's predicted box match only when their IoU is at least this.
+    public var iouGate: Double
+    /// A track is dropped after this many consecutive frames without a matched detection
+    /// (detector or coasting frames alike: a coasting frame counts as unmatched time).
+    public var maxCoastFrames: Int
+    /// A track is confirmed (reported) after this many high-score matches, its creation included.
+    public var minHits: Int
+    /// The detector runs on every `detectEvery`-th frame on which it ran in the recording;
+    /// tracks coast on the Kalman prediction in between (seed 000 §2.6, N = 1…5).
+    public var detectEvery: Int
+    /// When true, a detection may only match a track of its own label.
+    public var classAware: Bool
+
+    /// Creates a configuration; every default is the shipped (or literature) constant.
+    public init(
+        highScore: Double = 0.5, lowScore: Double = 0.1, iouGate: Double = 0.3,
+        maxCoastFrames: Int = 30, minHits: Int = 3, detectEvery: Int = 1, classAware: Bool = true
+    ) {
+        self.highScore = highScore
+        self.lowScore = lowScore
+        self.iouGate = iouGate
+        self.maxCoastFrames = maxCoastFrames
+        self.minHits = minHits
+        self.detectEvery = detectEvery
+        self.classAware = classAware
+    }
+}
+
+/// Constants of the depth-fusion replica (seed 000 §5.2; design.md §1 "depth fusion").
+public struct DepthFusionConfiguration: Codable, Sendable, Equatable {
+    /// Nearest LiDAR depth kept, metres (seed: "LiDAR valid in 0.1–8 m").
+    public var minLidarDepth: Double
+    /// Farthest LiDAR depth kept, metres.
+    public var maxLidarDepth: Double
+    /// Lowest LiDAR confidence kept (0 low, 1 medium, 2 high). The seed says "LiDAR
+    /// confidence" without a level; high (ARKit's `.high`) is assumed.
+    public var minLidarConfidence: UInt8
+    /// Fewer surviving pairs than this fall back to the raw LiDAR median (seed: eight).
+    public var minPairs: Int
+    /// Residuals beyond this many standard deviations are dropped before the one refit (2σ).
+    public var outlierSigmas: Double
+    /// The fit is refused unless var(d) > `conditioningEpsilon`·(1 + d̄²) (seed: 10⁻⁶).
+    public var conditioningEpsilon: Double
+    /// The floor of the denominator s·d + t. The seed floors it without a value; the
+    /// default 1/8 keeps ẑ within the LiDAR range (≤ 8 m).
+    public var denominatorFloor: Double
+
+    /// Creates a configuration; every default is the shipped constant.
+    public init(
+        minLidarDepth: Double = 0.1, maxLidarDepth: Double = 8, minLidarConfidence: UInt8 = 2,
+        minPairs: Int = 8, outlierSigmas: Double = 2, conditioningEpsilon: Double = 1e-6,
+        denominatorFloor: Double = 0.125
+    ) {
+        self.minLidarDepth = minLidarDepth
+        self.maxLidarDepth = maxLidarDepth
+        self.minLidarConfidence = minLidarConfidence
+        self.minPairs = minPairs
+        self.outlierSigmas = outlierSigmas
+        self.conditioningEpsilon = conditioningEpsilon
+        self.denominatorFloor = denominatorFloor
+    }
+}
+
+extension TrackerConfiguration {
+    /// The JSON keys: the property names.
+    enum CodingKeys: String, CodingKey {
+        case highScore, lowScore, iouGate, maxCoastFrames, minHits, detectEvery, classAware
+    }
+
+    /// Decodes a configuration; absent keys keep their shipped defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self), d = Self()
+        self.init(
+            highScore: try c.value(.highScore, or: d.highScore), lowScore: try c.value(.lowScore, or: d.lowScore),
+            iouGate: try c.value(.iouGate, or: d.iouGate), maxCoastFrames: try c.value(.maxCoastFrames, or: d.maxCoastFrames),
+            minHits: try c.value(.minHits, or: d.minHits), detectEvery: try c.value(.detectEvery, or: d.detectEvery),
+            classAware: try c.value(.classAware, or: d.classAware))
+    }
+}
+
+extension DepthFusionConfiguration {
+    /// The JSON keys: the property names.
+    enum CodingKeys: String, CodingKey {
+        case minLidarDepth, maxLidarDepth, minLidarConfidence, minPairs, outlierSigmas, conditioningEpsilon, denominatorFloor
+    }
+
+    /// Decodes a configuration; absent keys keep their shipped defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self), d = Self()
+        self.init(
+            minLidarDepth: try c.value(.minLidarDepth, or: d.minLidarDepth), maxLidarDepth: try c.value(.maxLidarDepth, or: d.maxLidarDepth),
+            minLidarConfidence: try c.value(.minLidarConfidence, or: d.minLidarConfidence), minPairs: try c.value(.minPairs, or: d.minPairs),
+            outlierSigmas: try c.value(.outlierSigmas, or: d.outlierSigmas),
+            conditioningEpsilon: try c.value(.conditioningEpsilon, or: d.conditioningEpsilon),
+            denominatorFloor: try c.value(.denominatorFloor, or: d.denominatorFloor))
+    }
+}
+
+// Decoding falls back to the shipped default for every key a JSON object leaves out, so a
+// protocol can write `{"anchors": {"stepClamp": 0.2}}` and keep every other constant.
+extension KeyedDecodingContainer {
+    /// The value at `key`, or `fallback` when the key is absent.
+    func value<T: Decodable>(_ key: Key, or fallback: T) throws -> T {
+        try decodeIfPresent(T.self, forKey: key) ?? fallback
+    }
+}
