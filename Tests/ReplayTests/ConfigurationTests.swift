@@ -32,11 +32,15 @@ struct ConfigurationTests {
     @Test("Keys a JSON object leaves out keep their shipped defaults")
     func partialJSONKeepsDefaults() throws {
         let json = #"{"anchors": {"stepClamp": 0.2}, "tracker": {"detectEvery": 3}}"#
-        let c = try JSONDecoder().decode(ReplayConfiguration.self, from: Data(json.utf8))
+        let c = try ConfigurationDecoding.decode(ReplayConfiguration.self, from: Data(json.utf8), defaults: ReplayConfiguration())
         var expected = ReplayConfiguration()
         expected.anchors.stepClamp = 0.2
         expected.tracker.detectEvery = 3
         #expect(c == expected)
-        #expect(try JSONDecoder().decode(LabelAnchoringConfiguration.self, from: Data("{}".utf8)) == LabelAnchoringConfiguration())
+        #expect(try ConfigurationDecoding.decode(
+            LabelAnchoringConfiguration.self, from: Data("{}".utf8), defaults: LabelAnchoringConfiguration()) == LabelAnchoringConfiguration())
+        #expect(throws: ConfigurationDecoding.Mismatch.self) {
+            try ConfigurationDecoding.decode(ReplayConfiguration.self, from: Data(#"{"anchors": 3}"#.utf8), defaults: ReplayConfiguration())
+        }
     }
 }
