@@ -27,7 +27,7 @@ let package = Package(
         .target(name: "ResultStore", dependencies: ["CHDF5"]),
         .target(name: "Simulation", dependencies: ["Recording", "Numerics"]),
         .target(name: "Replay", dependencies: ["Recording", "Numerics"]),
-        .target(name: "SpatialEval", dependencies: ["Numerics", "Recording", "Metrics", "ResultStore", "Simulation"]),
+        .target(name: "SpatialEval", dependencies: ["Numerics", "Recording", "Metrics", "ResultStore", "Simulation", "Replay"]),
         .executableTarget(name: "spatial-eval", dependencies: ["SpatialEval"]),
 
         // MARK: - Tests
