@@ -1,3 +1,4 @@
+import Numerics
 /// One step of an empirical CDF: the fraction of values ≤ `value`.
 public struct ECDFPoint: Equatable, Sendable {
     /// A distinct observed value.
@@ -36,7 +37,7 @@ public struct GapSummary: Equatable, Sendable {
 
     /// Summarises `gaps` with numpy's default linear quantile rule.
     public init(_ gaps: [Double]) {
-        self.init(gaps, quantile: Quantiles.linear)
+        self.init(gaps, quantile: { Quantile.linear(sorted: $0, $1) })
     }
 
     /// Summarises `gaps`, computing the median and p90 with `quantile(sorted, p)`, which
@@ -63,22 +64,5 @@ public struct GapSummary: Equatable, Sendable {
     /// The summary of several runs' gaps pooled into one list.
     public static func pooled(_ runs: [[Double]]) -> GapSummary {
         GapSummary(runs.flatMap { $0 })
-    }
-}
-
-/// Quantile rules used by the gap summary.
-enum Quantiles {
-    /// numpy's default `np.quantile(x, p, method="linear")` (Hyndman–Fan type 7) of a
-    /// non-empty ascending array: h = (n − 1)·p, then linear interpolation between the
-    /// neighbours of h with numpy's `_lerp` (a + (b − a)·g, or b − (b − a)·(1 − g) when
-    /// g ≥ 0.5), so results agree with numpy to the bit.
-    static func linear(_ sorted: [Double], _ p: Double) -> Double {
-        precondition(!sorted.isEmpty && (0...1).contains(p), "quantile of an empty array or p outside [0, 1]")
-        let h = Double(sorted.count - 1) * p
-        let below = Int(h.rounded(.down))
-        let above = min(below + 1, sorted.count - 1)
-        let g = h - Double(below)
-        let a = sorted[below], b = sorted[above], difference = b - a
-        return g >= 0.5 ? b - difference * (1 - g) : a + difference * g
     }
 }
