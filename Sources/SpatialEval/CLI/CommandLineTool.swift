@@ -9,7 +9,7 @@ public struct CommandLineTool {
 
     /// The tool with all its subcommands.
     public init() {
-        commands = [ScoreMOTCommand(), InspectCommand(), SimulateCommand()]
+        commands = [ScoreMOTCommand(), InspectCommand(), SimulateCommand(), ImportCommand(), ExportCommand(), BenchLoadCommand()]
     }
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.
