@@ -132,6 +132,8 @@ struct JSONLinesAssembler {
     private func decode<Record: Decodable>(_: Record.Type, _ bytes: Data) throws(JSONLinesFieldError) -> Record {
         do {
             return try decoder.decode(Record.self, from: bytes)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            throw JSONLinesDiagnosis.explain(bytes)
         } catch let error as DecodingError {
             throw JSONLinesFieldError(decoding: error)
         } catch {

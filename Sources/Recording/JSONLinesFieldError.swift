@@ -21,9 +21,6 @@ struct JSONLinesFieldError: Error, Equatable {
             self.init(field: Self.path(context.codingPath), message: "expected \(Self.noun(for: type)), found null")
         case .keyNotFound(let key, let context):
             self.init(field: Self.path(context.codingPath + [key]), message: "missing")
-        case .dataCorrupted(let context) where context.codingPath.isEmpty:
-            self.init(field: "", message: "not valid JSON (NaN and Infinity are not JSON numbers): "
-                + Self.firstSentence(of: context))
         case .dataCorrupted(let context):
             self.init(field: Self.path(context.codingPath), message: Self.firstSentence(of: context))
         @unknown default:
