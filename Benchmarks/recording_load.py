@@ -3,9 +3,10 @@
 Times what a user would otherwise write: Python's sqlite3 module reading a recording's
 `detections` and `depth_grids` tables into numpy arrays (one array per column; boxes as
 an (N, 4) array; embeddings and grid samples as packed float32 matrices with row offsets).
-Then prints the comparison with our timing (the JSON of `spatial-eval bench-load`).
+Then prints the comparison with our timings (the JSON of `spatial-eval bench-load`, the
+first file for the same two tables, further files for other scopes, e.g. every table).
 
-Usage: recording_load.py RECORDING OURS.json [--runs N]
+Usage: recording_load.py RECORDING OURS.json [MORE.json ...] [--runs N]
 """
 import argparse
 import json
@@ -61,7 +62,7 @@ def load(path):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("recording")
-    parser.add_argument("ours", help="JSON printed by spatial-eval bench-load")
+    parser.add_argument("ours", nargs="+", help="JSON printed by spatial-eval bench-load")
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
 
@@ -70,22 +71,27 @@ def main():
         start = time.perf_counter()
         detections, grids = load(args.recording)
         seconds.append(time.perf_counter() - start)
-    with open(args.ours) as f:
-        ours = json.load(f)
+    ours = []
+    for path in args.ours:
+        with open(path) as f:
+            ours.append(json.load(f))
     python_median = statistics.median(seconds)
     n_det, n_grid = len(detections["id"]), len(grids["detection"])
-    if (n_det, n_grid) != (ours["detections"], ours["depth_grids"]):
-        raise SystemExit(f"row counts differ: python {n_det}/{n_grid}, ours {ours['detections']}/{ours['depth_grids']}")
+    for timing in ours:
+        if (n_det, n_grid) != (timing["detections"], timing["depth_grids"]):
+            raise SystemExit(f"row counts differ: python {n_det}/{n_grid}, "
+                             f"ours {timing['detections']}/{timing['depth_grids']}")
     print(f"recording: {args.recording}: {n_det} detections "
           f"({int(detections['has_embedding'].sum())} with embeddings), {n_grid} depth grids")
-    print(f"{'reader':<58} {'median s':>9}   runs (s)")
-    for name, median, runs in [
-        ("spatial-eval RecordingStore.read (every table)", ours["median_s"], ours["runs_s"]),
-        ("Python sqlite3 + numpy (detections, depth_grids)", python_median, seconds),
-    ]:
-        print(f"{name:<58} {median:>9.4f}   " + " ".join(f"{r:.4f}" for r in runs))
-    print(f"ratio python / ours: {python_median / ours['median_s']:.2f}x (goal >= 3x)")
-
+    scopes = {"detections": "readDetectionsAndDepthGrids (detections, depth_grids)",
+              "all": "RecordingStore.read (every table)"}
+    rows = [(f"spatial-eval {scopes[t['tables']]}", t["median_s"], t["runs_s"]) for t in ours]
+    rows.append(("Python sqlite3 + numpy (detections, depth_grids)", python_median, seconds))
+    print(f"{'reader':<66} {'median s':>9}   runs (s)")
+    for name, median, runs in rows:
+        print(f"{name:<66} {median:>9.4f}   " + " ".join(f"{r:.4f}" for r in runs))
+    for name, median, _ in rows[:-1]:
+        print(f"ratio python / {name.split()[1]}: {python_median / median:.2f}x (goal >= 3x on the same tables)")
 
 if __name__ == "__main__":
     main()

@@ -38,4 +38,22 @@ import Testing
             try RecordingStore.readDetectionsAndDepthGrids(from: path + "x")
         }
     }
+
+    @Test func bulkReadOfTheDefaultRecordingsMatchesTheFullRead() throws {
+        let data = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Data/recordings/twins-moved.sqlite").path
+        let full = try RecordingStore.read(from: data)
+        let bulk = try RecordingStore.readDetectionsAndDepthGrids(from: data)
+        #expect(bulk.detections == full.detections && !bulk.detections.isEmpty)
+        let reference = Recording(detections: full.detections, depthGrids: full.depthGrids)
+        #expect(JSONLinesFixtures.floatBits(Recording(detections: bulk.detections, depthGrids: bulk.depthGrids))
+                == JSONLinesFixtures.floatBits(reference))
+    }
+
+    @Test func emptyRecordingGivesEmptyTables() throws {
+        let path = RecordingFixtures.scratchDirectory() + "/empty.sqlite"
+        try RecordingStore.write(Recording(), to: path)
+        let bulk = try RecordingStore.readDetectionsAndDepthGrids(from: path)
+        #expect(bulk.detections.isEmpty && bulk.depthGrids.isEmpty)
+    }
 }
