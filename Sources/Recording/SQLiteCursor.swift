@@ -92,6 +92,9 @@ final class SQLiteCursor {
     }
 
     /// The blob of `column` as little-endian words converted by `convert`; nil for NULL.
+    ///
+    /// `convert` must keep the bits (a bit cast such as `Float(bitPattern:)`): on
+    /// little-endian hosts, elements of the word's size are copied as bytes, without it.
     private func words<Word: FixedWidthInteger, Element>(
         _ column: Int32, as _: Word.Type, _ convert: (Word) -> Element
     ) throws(RowDecodingError) -> [Element]? {
@@ -110,6 +113,13 @@ final class SQLiteCursor {
         guard let pointer, byteCount > 0 else { return [] }
         let raw = UnsafeRawPointer(pointer)
         return [Element](unsafeUninitializedCapacity: byteCount / size) { buffer, initialized in
+            #if _endian(little)
+            if MemoryLayout<Element>.size == size, let base = buffer.baseAddress {  // same bits: one copy
+                UnsafeMutableRawPointer(base).copyMemory(from: raw, byteCount: byteCount)
+                initialized = byteCount / size
+                return
+            }
+            #endif
             for index in 0..<byteCount / size {
                 buffer.initializeElement(
                     at: index, to: convert(Word(littleEndian: raw.loadUnaligned(fromByteOffset: index * size, as: Word.self))))
