@@ -1,12 +1,14 @@
 import Foundation
+import Numerics
 
 extension RecordingStore {
     /// Reads only the detections and depth grids of the recording at `path`, the bulk
     /// of a recording's bytes, for evaluations that need nothing else.
     ///
-    /// The values equal those of `read(from:)` (same order, same bits); the reading goes
-    /// through `SQLiteCursor`, which decodes each column once, straight from SQLite's
-    /// buffers, instead of through boxed `SQLiteValue` rows.
+    /// The values equal those of `read(from:)` (same order, same bits). The two tables
+    /// are read at the same time, each on its own read-only connection, through
+    /// `SQLiteCursor`, which decodes each column once, straight from SQLite's buffers,
+    /// instead of through boxed `SQLiteValue` rows.
     /// - Throws: `InputError` naming `path` for a missing, foreign, damaged or
     ///   unsupported file or a malformed row.
     public static func readDetectionsAndDepthGrids(from path: String) throws(InputError) -> (
@@ -15,20 +17,30 @@ extension RecordingStore {
         guard FileManager.default.fileExists(atPath: path) else {
             throw InputError(file: path, message: "no such file")
         }
+        let (detections, grids) = inParallel(
+            { readBulk(path, bulkDetections) },
+            { readBulk(path, bulkDepthGrids) })
+        return (try detections.get(), try grids.get())
+    }
+
+    /// Opens `path` read-only, checks its version and runs `body`, capturing any failure
+    /// as an `InputError` naming the file.
+    private static func readBulk<Rows: Sendable>(
+        _ path: String, _ body: (SQLiteConnection) throws -> Rows
+    ) -> Result<Rows, InputError> {
         do {
             let db = try SQLiteConnection(path: path, mode: .readOnly)
             let version = try db.userVersion()
             guard RecordingSchema.supportedVersions.contains(version) else {
-                throw InputError(file: path, message: "schema version \(version) is not one of \(supportedVersions); "
-                    + "use RecordingStore.read(from:) for the full explanation")
+                return .failure(InputError(
+                    file: path, message: "schema version \(version) is not one of \(supportedVersions); "
+                        + "use RecordingStore.read(from:) for the full explanation"))
             }
-            return (try bulkDetections(db), try bulkDepthGrids(db))
-        } catch let error as InputError {
-            throw error
+            return .success(try body(db))
         } catch let error as RowDecodingError {
-            throw InputError(file: path, message: error.description)
+            return .failure(InputError(file: path, message: error.description))
         } catch {
-            throw InputError(file: path, message: "cannot read recording (\(error))")
+            return .failure(InputError(file: path, message: "cannot read recording (\(error))"))
         }
     }
 
