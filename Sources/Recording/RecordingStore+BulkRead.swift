@@ -8,7 +8,8 @@ extension RecordingStore {
     /// The values equal those of `read(from:)` (same order, same bits). The two tables
     /// are read at the same time, each on its own read-only connection, through
     /// `SQLiteCursor`, which decodes each column once, straight from SQLite's buffers,
-    /// instead of through boxed `SQLiteValue` rows.
+    /// instead of through boxed `SQLiteValue` rows; the file is memory-mapped, so pages are
+    /// not copied into SQLite's page cache.
     /// - Throws: `InputError` naming `path` for a missing, foreign, damaged or
     ///   unsupported file or a malformed row.
     public static func readDetectionsAndDepthGrids(from path: String) throws(InputError) -> (
@@ -36,6 +37,7 @@ extension RecordingStore {
                     file: path, message: "schema version \(version) is not one of \(supportedVersions); "
                         + "use RecordingStore.read(from:) for the full explanation"))
             }
+            try db.execute("PRAGMA mmap_size = \(mappedBytes)")
             return .success(try body(db))
         } catch let error as RowDecodingError {
             return .failure(InputError(file: path, message: error.description))
@@ -43,6 +45,9 @@ extension RecordingStore {
             return .failure(InputError(file: path, message: "cannot read recording (\(error))"))
         }
     }
+
+    /// The most of a file the bulk reader memory-maps (`PRAGMA mmap_size`): 1 GiB.
+    static let mappedBytes = 1 << 30
 
     private static func bulkDetections(_ db: SQLiteConnection) throws -> [Detection] {
         let rows = try SQLiteCursor(db, table: Detection.table, columns: Detection.columns)
