@@ -9,7 +9,10 @@ public struct CommandLineTool {
 
     /// The tool with all its subcommands.
     public init() {
-        commands = [ScoreMOTCommand(), InspectCommand(), SimulateCommand(), EvaluateRecordingCommand(), ATECommand()]
+        commands = [
+            ScoreMOTCommand(), InspectCommand(), SimulateCommand(), ImportCommand(), ExportCommand(),
+            EvaluateRecordingCommand(), ATECommand(), BenchLoadCommand(),
+        ]
     }
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.

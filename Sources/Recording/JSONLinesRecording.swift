@@ -1,0 +1,139 @@
+import Foundation
+
+/// Reads and writes recordings as JSON Lines: one JSON object per line, one line per
+/// camera frame (with its detections and depth grids), optionally a header with the
+/// metadata first and ground-truth records anywhere after it.
+///
+/// This is the export format for apps that do not link SQLite; `spatial-eval import
+/// --jsonl` turns it into a recording file. The format is documented in
+/// `Docs/recording-format.md`, section "JSON Lines".
+public enum JSONLinesRecording {
+    /// The header's `format` value.
+    public static let formatName = "spatial-eval-jsonl"
+    /// The header's `version` value this code reads and writes.
+    public static let version = 1
+
+    /// Size of the blocks a file is read in: the whole file is never held in memory.
+    static let blockSize = 1 << 20
+
+    /// Reads the JSON Lines file at `path`, line by line.
+    /// - Throws: `InputError` naming the file, the line and the field at fault, e.g.
+    ///   `rec.jsonl:12: detections[3].box: expected 4 numbers, found 3`.
+    public static func read(path: String) throws(InputError) -> Recording {
+        try read(path: path, blockSize: blockSize)
+    }
+
+    /// ``read(path:)`` with a chosen block size (tests use tiny blocks).
+    static func read(path: String, blockSize: Int) throws(InputError) -> Recording {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            let exists = FileManager.default.fileExists(atPath: path)
+            throw InputError(file: path, message: exists ? "cannot be read" : "no such file")
+        }
+        defer { try? handle.close() }
+        var assembler = JSONLinesAssembler(path: path)
+        var pending = Data()
+        var lineNumber = 0
+        while true {
+            let block: Data?
+            do {
+                block = try handle.read(upToCount: blockSize)
+            } catch {
+                throw InputError(file: path, message: "cannot be read: \(error.localizedDescription)")
+            }
+            guard let block, !block.isEmpty else { break }
+            pending.append(block)
+            var start = pending.startIndex
+            while let end = pending[start...].firstIndex(of: 10) {
+                lineNumber += 1
+                try assembler.add(line: pending[start..<end], number: lineNumber)
+                start = end + 1
+            }
+            pending = Data(pending[start...])
+        }
+        if !pending.isEmpty { try assembler.add(line: pending, number: lineNumber + 1) }
+        return try assembler.finish()
+    }
+
+    /// Parses JSON Lines text held in memory; `path` is used in messages only.
+    public static func parse(_ data: Data, path: String) throws(InputError) -> Recording {
+        var assembler = JSONLinesAssembler(path: path)
+        var lineNumber = 0
+        for line in data.split(separator: 10, omittingEmptySubsequences: false) {
+            lineNumber += 1
+            try assembler.add(line: Data(line), number: lineNumber)
+        }
+        return try assembler.finish()
+    }
+
+    /// The recording as JSON Lines: the header, the frames in order (each with its
+    /// detections and their depth grids), then observations, ground-truth objects,
+    /// placements and boxes. Keys are sorted, so equal recordings give equal bytes.
+    /// - Throws: `JSONLinesEncodingError` when a value has no JSON form (NaN or an
+    ///   infinity outside a depth grid, an infinity inside one) or a detection or depth
+    ///   grid refers to a frame or detection the recording lacks.
+    public static func encode(_ recording: Recording) throws(JSONLinesEncodingError) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var output = Data()
+        func append<Record: Encodable>(_ record: Record, _ what: String) throws(JSONLinesEncodingError) {
+            do {
+                output.append(try encoder.encode(record))
+            } catch let error as EncodingError {
+                throw JSONLinesEncodingError(record: what, field: JSONLinesFieldError(encoding: error).text)
+            } catch {
+                throw JSONLinesEncodingError(record: what, field: "\(error)")
+            }
+            output.append(10)
+        }
+        try append(JSONLinesRecord.Header(format: formatName, version: version, meta: recording.meta), "header")
+        for (index, frame) in try JSONLinesEncoding.frames(of: recording).enumerated() {
+            try append(frame, "frame \(recording.frames[index].index)")
+        }
+        for observation in recording.observations {
+            try append(JSONLinesEncoding.record(observation), "observation \(observation.id)")
+        }
+        for object in recording.groundTruthObjects {
+            try append(JSONLinesEncoding.record(object), "gt_object \(object.id)")
+        }
+        for placement in recording.groundTruthPlacements {
+            try append(JSONLinesEncoding.record(placement), "gt_placement \(placement.id)")
+        }
+        for box in recording.groundTruthBoxes {
+            try append(JSONLinesEncoding.record(box), "gt_box \(box.id)")
+        }
+        return output
+    }
+
+    /// Writes `recording` as JSON Lines to `path` (atomically: a temporary file renamed
+    /// into place).
+    /// - Throws: `RecordingWriteError` naming `path` and the cause.
+    public static func write(_ recording: Recording, to path: String) throws(RecordingWriteError) {
+        let data: Data
+        do {
+            data = try encode(recording)
+        } catch {
+            throw RecordingWriteError(file: path, reason: error.description)
+        }
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw RecordingWriteError(file: path, reason: error.localizedDescription)
+        }
+    }
+}
+
+/// A recording that cannot be written as JSON Lines.
+public struct JSONLinesEncodingError: Error, CustomStringConvertible, Equatable, Sendable {
+    /// The record at fault, e.g. `frame 12` or `gt_box 3`.
+    public var record: String
+    /// The field and what is wrong with it, e.g. `pose[3]: nan cannot be written as a JSON number`.
+    public var field: String
+
+    /// Creates an error.
+    public init(record: String, field: String) {
+        self.record = record
+        self.field = field
+    }
+
+    public var description: String { "\(record): \(field)" }
+}

@@ -1,0 +1,145 @@
+/// The records of a JSON Lines recording, exactly as they appear on a line.
+///
+/// These mirror the JSON (snake_case keys, arrays for boxes and vectors) and are
+/// converted to and from the model types by `JSONLinesConversion`. The format is
+/// documented in `Docs/recording-format.md`, section "JSON Lines".
+enum JSONLinesRecord {
+    /// The `type` of every record kind.
+    enum Kind: String, CaseIterable {
+        case header, frame, observation
+        case groundTruthObject = "gt_object"
+        case groundTruthPlacement = "gt_placement"
+        case groundTruthBox = "gt_box"
+    }
+
+    /// The part of every record that says what it is.
+    struct Tag: Codable {
+        var type: String?
+    }
+
+    /// `{"type":"header","format":"spatial-eval-jsonl","version":1,"meta":{…}}`.
+    struct Header: Codable {
+        var type = Kind.header.rawValue
+        var format: String?
+        var version: Int?
+        var meta: [String: String]?
+    }
+
+    /// One camera frame with its detections.
+    struct Frame: Codable {
+        var type = Kind.frame.rawValue
+        var frame: Int64
+        var t: Double
+        var tracking: String?
+        var detectorRan: Bool?
+        var pose: [Double]
+        var fx: Double
+        var fy: Double
+        var cx: Double
+        var cy: Double
+        var width: Int
+        var height: Int
+        var detections: [Detection]?
+
+        enum CodingKeys: String, CodingKey {
+            case type, frame, t, tracking, pose, fx, fy, cx, cy, width, height, detections
+            case detectorRan = "detector_ran"
+        }
+    }
+
+    /// One detection inside a frame record.
+    struct Detection: Codable {
+        var id: Int64?
+        var label: String
+        var score: Double
+        var box: [Double]
+        var embedding: [Float]?
+        var trackID: Int64?
+        var instanceID: String?
+        var depth: DepthGrid?
+
+        enum CodingKeys: String, CodingKey {
+            case id, label, score, box, embedding, depth
+            case trackID = "track_id"
+            case instanceID = "instance_id"
+        }
+    }
+
+    /// The depth grid of a detection; `null` array elements stand for NaN.
+    struct DepthGrid: Codable {
+        var rows: Int
+        var cols: Int
+        var u: [Float?]
+        var v: [Float?]
+        var lidarDepth: [Float?]
+        var lidarConfidence: [UInt8]
+        var inverseDepth: [Float?]
+        var inMask: [UInt8]
+        var groundTruthDepth: [Float?]?
+
+        enum CodingKeys: String, CodingKey {
+            case rows, cols, u, v
+            case lidarDepth = "lidar_depth"
+            case lidarConfidence = "lidar_confidence"
+            case inverseDepth = "inverse_depth"
+            case inMask = "in_mask"
+            case groundTruthDepth = "gt_depth"
+        }
+    }
+
+    /// One update of the app's object registry.
+    struct Observation: Codable {
+        var type = Kind.observation.rawValue
+        var id: Int64?
+        var frame: Int64
+        var instance: String
+        var kind: String
+        var raw: [Double]
+        var before: [Double]?
+        var after: [Double]
+        var extent: [Double]?
+    }
+
+    /// A ground-truth object.
+    struct GroundTruthObject: Codable {
+        var type = Kind.groundTruthObject.rawValue
+        var object: Int64
+        var label: String
+        var extent: [Double]
+        var isPerson: Bool?
+        var twinGroup: Int64?
+        var description: String?
+
+        enum CodingKeys: String, CodingKey {
+            case type, object, label, extent, description
+            case isPerson = "is_person"
+            case twinGroup = "twin_group"
+        }
+    }
+
+    /// Where a ground-truth object was during an interval.
+    struct GroundTruthPlacement: Codable {
+        var type = Kind.groundTruthPlacement.rawValue
+        var id: Int64?
+        var object: Int64
+        var fromT: Double
+        var toT: Double?
+        var position: [Double]
+
+        enum CodingKeys: String, CodingKey {
+            case type, id, object, position
+            case fromT = "from_t"
+            case toT = "to_t"
+        }
+    }
+
+    /// A ground-truth box on one frame.
+    struct GroundTruthBox: Codable {
+        var type = Kind.groundTruthBox.rawValue
+        var id: Int64?
+        var frame: Int64
+        var object: Int64
+        var box: [Double]
+        var visibility: Double?
+    }
+}
