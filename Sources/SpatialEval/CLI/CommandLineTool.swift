@@ -9,7 +9,7 @@ public struct CommandLineTool {
 
     /// The tool with all its subcommands.
     public init() {
-        commands = [ScoreMOTCommand(), InspectCommand(), SimulateCommand(), EvaluateRecordingCommand(), ATECommand()]
+        commands = [ScoreMOTCommand(), InspectCommand(), SimulateCommand(), EvaluateRecordingCommand(), ATECommand(), RunCommand(), ReportCommand()]
     }
 
     /// Runs the tool with `arguments` (without the program name) and returns the exit status.

@@ -31,8 +31,8 @@ public enum ProtocolLoader {
             throw InputError(file: path, message: "is not valid JSON")
         }
         value.replay = try replayConfiguration(data, path: path)
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
-        let resolved = value.recordings.map { $0.hasPrefix("/") ? $0 : folder.appendingPathComponent($0).standardized.path }
+        let folder = (path as NSString).deletingLastPathComponent
+        let resolved = value.recordings.map { $0.hasPrefix("/") || folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
         for (given, full) in zip(value.recordings, resolved) where !FileManager.default.fileExists(atPath: full) {
             throw InputError(file: path, message: "key 'recordings': recording '\(given)' does not exist")
         }
