@@ -14,6 +14,8 @@ public enum ExitStatus: Int32, Sendable {
     case success = 0
     /// Bad input data or a failed run.
     case failure = 1
+    /// `run` completed but a protocol gate failed.
+    case gateFailed = 2
     /// A command-line usage mistake (`EX_USAGE`).
     case usage = 64
 }

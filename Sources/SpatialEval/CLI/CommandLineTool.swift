@@ -10,8 +10,8 @@ public struct CommandLineTool {
     /// The tool with all its subcommands.
     public init() {
         commands = [
-            ScoreMOTCommand(), InspectCommand(), SimulateCommand(), ImportCommand(), ExportCommand(),
-            EvaluateRecordingCommand(), ATECommand(), BenchLoadCommand(),
+            RunCommand(), ReportCommand(), ScoreMOTCommand(), EvaluateRecordingCommand(), ATECommand(),
+            SimulateCommand(), InspectCommand(), ImportCommand(), ExportCommand(), BenchLoadCommand(),
         ]
     }
 

@@ -1,0 +1,127 @@
+import Foundation
+import Numerics
+import Replay
+
+/// A protocol file: which recordings the main job evaluates, with which replica
+/// configuration, how intervals are bootstrapped and which gates the run must pass
+/// (`Docs/protocols.md`).
+///
+/// Decoding is strict: an unknown key anywhere is an error naming its key path.
+public struct EvaluationProtocol: Codable, Sendable, Equatable {
+    /// The protocol's name; the default output folder is `Reports/<name>`.
+    public var name: String
+    /// Recording files (SQLite), relative to the protocol file's folder.
+    public var recordings: [String]
+    /// The replicas' configuration: the shipped defaults with the protocol's `replay`
+    /// object laid over them (filled in by ``ProtocolLoader``, not by `Codable`).
+    public var replay: ReplayConfiguration
+    /// How the bootstrap intervals are computed.
+    public var bootstrap: BootstrapSettings
+    /// Conditions the run must meet; a failed gate makes `run` exit 2.
+    public var gates: [Gate]
+
+    /// Creates a protocol from its parts.
+    public init(
+        name: String, recordings: [String], replay: ReplayConfiguration = .init(),
+        bootstrap: BootstrapSettings = .init(), gates: [Gate] = []
+    ) {
+        self.name = name
+        self.recordings = recordings
+        self.replay = replay
+        self.bootstrap = bootstrap
+        self.gates = gates
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, recordings, replay, bootstrap, gates }
+
+    /// Decodes every key but `replay`, rejecting unknown keys and bad values.
+    public init(from decoder: any Decoder) throws {
+        try StrictKeys.check(decoder, allowed: CodingKeys.allCases.map(\.rawValue))
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        name = try c.decode(String.self, forKey: .name)
+        guard !name.isEmpty, !name.contains("/") else {
+            throw DecodingError.dataCorruptedError(forKey: .name, in: c, debugDescription: "must be a non-empty name without '/'")
+        }
+        recordings = try c.decode([String].self, forKey: .recordings)
+        guard !recordings.isEmpty else {
+            throw DecodingError.dataCorruptedError(forKey: .recordings, in: c, debugDescription: "must name at least one recording")
+        }
+        replay = ReplayConfiguration()
+        bootstrap = try c.decodeIfPresent(BootstrapSettings.self, forKey: .bootstrap) ?? BootstrapSettings()
+        gates = try c.decodeIfPresent([Gate].self, forKey: .gates) ?? []
+    }
+
+    /// Encodes the protocol, effective replay configuration included.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(name, forKey: .name)
+        try c.encode(recordings, forKey: .recordings)
+        try c.encode(replay, forKey: .replay)
+        try c.encode(bootstrap, forKey: .bootstrap)
+        try c.encode(gates, forKey: .gates)
+    }
+}
+
+/// Bootstrap settings of the gap intervals (whole instances are the resampling units).
+public struct BootstrapSettings: Codable, Sendable, Equatable {
+    /// Number of bootstrap replicates.
+    public var replicates: Int
+    /// Seed of the resampling stream.
+    public var seed: UInt64
+    /// Confidence level of the two-sided intervals, in (0, 1).
+    public var confidence: Double
+    /// `bca` or `percentile`.
+    public var method: String
+
+    /// Creates settings; the defaults are 2000 BCa replicates at 95 % with seed 1.
+    public init(replicates: Int = 2000, seed: UInt64 = 1, confidence: Double = 0.95, method: String = "bca") {
+        self.replicates = replicates
+        self.seed = seed
+        self.confidence = confidence
+        self.method = method
+    }
+
+    /// The interval method named by `method`.
+    public var bootstrapMethod: BootstrapMethod { BootstrapMethod(rawValue: method) ?? .bca }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case replicates, seed, confidence, method }
+
+    /// Decodes with defaults for missing keys; rejects unknown keys and bad values.
+    public init(from decoder: any Decoder) throws {
+        try StrictKeys.check(decoder, allowed: CodingKeys.allCases.map(\.rawValue))
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let defaults = BootstrapSettings()
+        replicates = try c.decodeIfPresent(Int.self, forKey: .replicates) ?? defaults.replicates
+        seed = try c.decodeIfPresent(UInt64.self, forKey: .seed) ?? defaults.seed
+        confidence = try c.decodeIfPresent(Double.self, forKey: .confidence) ?? defaults.confidence
+        method = try c.decodeIfPresent(String.self, forKey: .method) ?? defaults.method
+        guard replicates >= 10 else {
+            throw DecodingError.dataCorruptedError(forKey: .replicates, in: c, debugDescription: "must be at least 10")
+        }
+        guard confidence > 0, confidence < 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .confidence, in: c, debugDescription: "must lie in (0, 1)")
+        }
+        guard BootstrapMethod(rawValue: method) != nil else {
+            throw DecodingError.dataCorruptedError(forKey: .method, in: c, debugDescription: "must be bca or percentile")
+        }
+    }
+}
+
+/// Rejects keys a `Codable` type does not know, which `JSONDecoder` would silently ignore.
+enum StrictKeys {
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    static func check(_ decoder: any Decoder, allowed: [String]) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        if let unknown = container.allKeys.map(\.stringValue).sorted().first(where: { !allowed.contains($0) }) {
+            throw DecodingError.dataCorrupted(.init(
+                codingPath: decoder.codingPath + [AnyKey(stringValue: unknown)],
+                debugDescription: "unknown key (allowed: \(allowed.joined(separator: ", ")))"))
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// A pooled figure of a run that a gate can test (`Docs/protocols.md` lists them).
+public enum GateMetric: String, Codable, Sendable, CaseIterable {
+    /// Median of all re-anchor gaps of all recordings, metres.
+    case reanchorMedian = "reanchor.median_m"
+    /// 90th percentile of all re-anchor gaps, metres.
+    case reanchorP90 = "reanchor.p90_m"
+    /// Median of all per-update anchor errors, metres.
+    case anchorErrorMedian = "anchor_error.median_m"
+    /// 90th percentile of all per-update anchor errors, metres.
+    case anchorErrorP90 = "anchor_error.p90_m"
+    /// Mean instance purity over all instances.
+    case meanPurity = "anchors.mean_purity"
+    /// MOTA of the tracker replica at detect-every-N = 1, pooled over recordings.
+    case motaN1 = "tracking.mota_n1"
+    /// IDF1 at N = 1, ground-truth-weighted mean over recordings.
+    case idf1N1 = "tracking.idf1_n1"
+    /// HOTA at N = 1, ground-truth-weighted mean over recordings.
+    case hotaN1 = "tracking.hota_n1"
+}
+
+/// How a gate compares the run's figure with its threshold.
+public enum GateComparison: String, Codable, Sendable {
+    /// The figure must not exceed the threshold.
+    case atMost = "<="
+    /// The figure must reach the threshold.
+    case atLeast = ">="
+
+    /// True when `value` satisfies the comparison with `threshold` (NaN never does).
+    public func holds(_ value: Double, _ threshold: Double) -> Bool {
+        switch self {
+        case .atMost: value <= threshold
+        case .atLeast: value >= threshold
+        }
+    }
+}
+
+/// One gate: `metric op value`, e.g. `reanchor.p90_m <= 0.3`.
+public struct Gate: Codable, Sendable, Equatable {
+    /// The figure tested.
+    public var metric: GateMetric
+    /// The comparison.
+    public var op: GateComparison
+    /// The threshold.
+    public var value: Double
+
+    /// Creates a gate.
+    public init(metric: GateMetric, op: GateComparison, value: Double) {
+        self.metric = metric
+        self.op = op
+        self.value = value
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case metric, op, value }
+
+    /// Decodes a gate, rejecting unknown keys, metrics and comparisons.
+    public init(from decoder: any Decoder) throws {
+        try StrictKeys.check(decoder, allowed: CodingKeys.allCases.map(\.rawValue))
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let metricName = try c.decode(String.self, forKey: .metric)
+        guard let metric = GateMetric(rawValue: metricName) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .metric, in: c,
+                debugDescription: "unknown metric '\(metricName)' (known: \(GateMetric.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let opName = try c.decode(String.self, forKey: .op)
+        guard let op = GateComparison(rawValue: opName) else {
+            throw DecodingError.dataCorruptedError(forKey: .op, in: c, debugDescription: "must be <= or >=, got '\(opName)'")
+        }
+        self.metric = metric
+        self.op = op
+        value = try c.decode(Double.self, forKey: .value)
+        guard value.isFinite else { throw DecodingError.dataCorruptedError(forKey: .value, in: c, debugDescription: "must be finite") }
+    }
+
+    /// The gate as text, e.g. `reanchor.p90_m <= 0.300`.
+    public var text: String { "\(metric.rawValue) \(op.rawValue) \(ReportNumber.fixed(value))" }
+}

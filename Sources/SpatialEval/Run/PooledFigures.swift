@@ -1,0 +1,119 @@
+import Numerics
+
+/// The outcome of one gate on a run.
+public struct GateOutcome: Sendable, Equatable {
+    /// The gate.
+    public var gate: Gate
+    /// The run's figure for the gate's metric.
+    public var value: Double
+    /// True when the figure satisfies the gate.
+    public var passed: Bool
+
+    /// Creates an outcome.
+    public init(gate: Gate, value: Double, passed: Bool) {
+        self.gate = gate
+        self.value = value
+        self.passed = passed
+    }
+}
+
+/// Figures pooled over the recordings of a run, derived from the raw rows only.
+public enum PooledFigures {
+    /// All gaps of all recordings.
+    public static func gaps(_ recordings: [RecordingResults]) -> [Double] { recordings.flatMap(\.gaps) }
+
+    /// All per-update anchor errors of all recordings.
+    public static func errors(_ recordings: [RecordingResults]) -> [Double] { recordings.flatMap(\.errors) }
+
+    /// The gaps grouped by (recording, instance): the bootstrap's resampling units.
+    public static func gapUnits(_ recordings: [RecordingResults]) -> [[Double]] {
+        recordings.flatMap(gapUnits(of:))
+    }
+
+    /// The gaps of one recording grouped by instance, in instance order.
+    public static func gapUnits(of recording: RecordingResults) -> [[Double]] {
+        var byInstance: [Int64: [Double]] = [:]
+        for (gap, instance) in zip(recording.gaps, recording.gapInstances) { byInstance[instance, default: []].append(gap) }
+        return byInstance.keys.sorted().map { byInstance[$0]! }
+    }
+
+    /// The tracking rows pooled over recordings, one per N: MOTA exactly (the
+    /// ground-truth-weighted mean of per-recording MOTA is the pooled MOTA), IDF1 and HOTA
+    /// as ground-truth-weighted means, counts summed, proxies averaged over recordings.
+    public static func tracking(_ tables: [[TrackingRow]]) -> [TrackingRow] {
+        guard let first = tables.first else { return [] }
+        return first.indices.map { k in
+            let rows = tables.compactMap { k < $0.count ? $0[k] : nil }
+            let truth = rows.reduce(Int64(0)) { $0 + $1.groundTruthCount }
+            func weighted(_ value: (TrackingRow) -> Double) -> Double {
+                truth > 0 ? rows.reduce(0) { $0 + value($1) * Double($1.groundTruthCount) } / Double(truth) : .nan
+            }
+            func mean(_ value: (TrackingRow) -> Double) -> Double { rows.reduce(0) { $0 + value($1) } / Double(rows.count) }
+            return TrackingRow(
+                n: first[k].n, mota: weighted(\.mota), idf1: weighted(\.idf1), hota: weighted(\.hota),
+                identitySwitches: rows.reduce(0) { $0 + $1.identitySwitches }, groundTruthCount: truth,
+                trackCount: rows.reduce(0) { $0 + $1.trackCount }, newIDsPerMinute: mean(\.newIDsPerMinute),
+                newIDsPerDetection: mean(\.newIDsPerDetection), meanTrackLifetime: mean(\.meanTrackLifetime))
+        }
+    }
+
+    /// The 3-D tracking rows pooled over recordings: counts summed per gate.
+    public static func tracking3D(_ tables: [[Tracking3DRow]]) -> [Tracking3DRow] {
+        guard let first = tables.first else { return [] }
+        return first.indices.map { k in
+            let rows = tables.compactMap { k < $0.count ? $0[k] : nil }
+            return Tracking3DRow(
+                gate: first[k].gate, truePositives: rows.reduce(0) { $0 + $1.truePositives },
+                falsePositives: rows.reduce(0) { $0 + $1.falsePositives }, falseNegatives: rows.reduce(0) { $0 + $1.falseNegatives },
+                identitySwitches: rows.reduce(0) { $0 + $1.identitySwitches }, truthCount: rows.reduce(0) { $0 + $1.truthCount },
+                distanceSum: rows.reduce(0) { $0 + $1.distanceSum })
+        }
+    }
+
+    /// The median and p90 of the gaps of `units`, each with a bootstrap interval that
+    /// resamples whole units (instances). NaN everywhere when there are no gaps.
+    public static func gapIntervals(units: [[Double]], settings: BootstrapSettings) -> GapIntervals {
+        func interval(_ p: Double) -> IntervalEstimate {
+            guard units.contains(where: { !$0.isEmpty }) else { return IntervalEstimate(estimate: .nan, lower: .nan, upper: .nan) }
+            let statistic: ([[Double]]) -> Double = { sample in
+                let values = sample.flatMap { $0 }
+                return values.isEmpty ? .nan : Quantile.linear(values, p)
+            }
+            guard units.count >= 2 else {
+                let estimate = statistic(units)
+                return IntervalEstimate(estimate: estimate, lower: .nan, upper: .nan)
+            }
+            let result = Bootstrap.interval(
+                units: units, method: settings.bootstrapMethod, confidenceLevel: settings.confidence,
+                resamples: settings.replicates, seed: settings.seed, statistic: statistic)
+            return IntervalEstimate(estimate: result.estimate, lower: result.lower, upper: result.upper)
+        }
+        return GapIntervals(median: interval(0.5), p90: interval(0.9))
+    }
+
+    /// The value of a gate metric on a run's recordings.
+    public static func value(of metric: GateMetric, _ recordings: [RecordingResults]) -> Double {
+        let n1 = tracking(recordings.map(\.detectEveryN)).first { $0.n == 1 }
+        func quantile(_ values: [Double], _ p: Double) -> Double { values.isEmpty ? .nan : Quantile.linear(values, p) }
+        switch metric {
+        case .reanchorMedian: return quantile(gaps(recordings), 0.5)
+        case .reanchorP90: return quantile(gaps(recordings), 0.9)
+        case .anchorErrorMedian: return quantile(errors(recordings), 0.5)
+        case .anchorErrorP90: return quantile(errors(recordings), 0.9)
+        case .meanPurity:
+            let purities = recordings.flatMap { $0.instances.map(\.purity) }
+            return purities.isEmpty ? .nan : purities.reduce(0, +) / Double(purities.count)
+        case .motaN1: return n1?.mota ?? .nan
+        case .idf1N1: return n1?.idf1 ?? .nan
+        case .hotaN1: return n1?.hota ?? .nan
+        }
+    }
+
+    /// Every gate judged on `recordings`.
+    public static func judge(_ gates: [Gate], _ recordings: [RecordingResults]) -> [GateOutcome] {
+        gates.map { gate in
+            let value = value(of: gate.metric, recordings)
+            return GateOutcome(gate: gate, value: value, passed: gate.op.holds(value, gate.value))
+        }
+    }
+}
