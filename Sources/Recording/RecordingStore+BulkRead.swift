@@ -49,7 +49,8 @@ extension RecordingStore {
     /// The most of a file the bulk reader memory-maps (`PRAGMA mmap_size`): 1 GiB.
     static let mappedBytes = 1 << 30
 
-    private static func bulkDetections(_ db: SQLiteConnection) throws -> [Detection] {
+    /// Every detection, in id order, decoded column by column.
+    static func bulkDetections(_ db: SQLiteConnection) throws -> [Detection] {
         let rows = try SQLiteCursor(db, table: Detection.table, columns: Detection.columns)
         var detections: [Detection] = []
         while try rows.next() {
@@ -62,7 +63,8 @@ extension RecordingStore {
         return detections
     }
 
-    private static func bulkDepthGrids(_ db: SQLiteConnection) throws -> [DepthGrid] {
+    /// Every depth grid, in detection order, decoded column by column.
+    static func bulkDepthGrids(_ db: SQLiteConnection) throws -> [DepthGrid] {
         let rows = try SQLiteCursor(db, table: DepthGrid.table, columns: DepthGrid.columns)
         var grids: [DepthGrid] = []
         while try rows.next() {

@@ -42,12 +42,13 @@ public enum RecordingStore {
     ///   database, damaged, of an unsupported schema version, or has a malformed row.
     public static func read(from path: String) throws(InputError) -> Recording {
         try withReadableFile(path) { db throws in
+            try db.execute("PRAGMA mmap_size = \(mappedBytes)")
             let meta = try readAll(MetaEntry.self, from: db)
             return Recording(
                 meta: Dictionary(meta.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }),
                 frames: try readAll(Frame.self, from: db),
-                detections: try readAll(Detection.self, from: db),
-                depthGrids: try readAll(DepthGrid.self, from: db),
+                detections: try bulkDetections(db),
+                depthGrids: try bulkDepthGrids(db),
                 observations: try readAll(Observation.self, from: db),
                 groundTruthObjects: try readAll(GroundTruthObject.self, from: db),
                 groundTruthPlacements: try readAll(GroundTruthPlacement.self, from: db),
