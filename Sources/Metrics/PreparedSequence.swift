@@ -16,12 +16,19 @@ public struct PreparedSequence: Sendable {
     /// The frame number of each timestep.
     public let frameNumbers: [Int]
     /// Ground-truth detections by timestep.
-    public let groundTruth: TimestepDetections
+    public private(set) var groundTruth: TimestepDetections
     /// Tracker detections by timestep.
-    public let tracker: TimestepDetections
+    public private(set) var tracker: TimestepDetections
 
     /// Number of timesteps.
     public var timestepCount: Int { frameNumbers.count }
+
+    /// Drops the boxes (keeping ids, timesteps and labels), for the metrics that run once
+    /// the IoUs are tabulated.
+    mutating func releaseBoxes() {
+        groundTruth.box = []
+        tracker.box = []
+    }
 
     /// Validates and prepares `sequence`.
     ///

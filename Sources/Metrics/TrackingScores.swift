@@ -73,9 +73,15 @@ public enum TrackingEvaluation {
 
     /// Scores a sequence already prepared for its convention (the rows read from the
     /// files can be released before scoring starts).
-    public static func evaluate(_ prepared: PreparedSequence, recordEvents: Bool = false) -> SequenceResult {
+    ///
+    /// The sequence is consumed: once its IoUs are tabulated the boxes are released, since
+    /// no metric looks at them again.
+    public static func evaluate(_ sequence: consuming PreparedSequence, recordEvents: Bool = false) -> SequenceResult {
+        let table = SimilarityTable(copy sequence)
+        var withoutBoxes = consume sequence
+        withoutBoxes.releaseBoxes()
+        let prepared = withoutBoxes
         let convention = prepared.convention
-        let table = SimilarityTable(prepared)
         var events: MatchEvents? = recordEvents ? MatchEvents() : nil
         let scores: TrackingScores
         switch convention {
