@@ -34,7 +34,7 @@ if [[ -z "${SPATIAL_EVAL:-}" ]]; then
   SPATIAL_EVAL=.build/release/spatial-eval
   if [[ ! -x "$SPATIAL_EVAL" ]]; then
     echo "== building spatial-eval (release)"
-    swift build -c release --product spatial-eval >/dev/null
+    swift build -c release --static-swift-stdlib --product spatial-eval >/dev/null
   fi
 fi
 [[ -x "$SPATIAL_EVAL" ]] || { echo "recording_load: binary '$SPATIAL_EVAL' missing (set SPATIAL_EVAL)" >&2; exit 1; }

@@ -7,7 +7,7 @@
 #                                    byte with the committed files (exit 1 on any difference)
 #
 # Environment: SPATIAL_EVAL = path of the binary (default .build/release/spatial-eval if it
-# exists, else .build/debug/spatial-eval). Build first: swift build -c release.
+# exists, else .build/debug/spatial-eval). Build first: swift build -c release --static-swift-stdlib --product spatial-eval.
 # The simulator is deterministic: the same scenario, seed and duration give the same bytes.
 set -euo pipefail
 
@@ -17,7 +17,7 @@ if [[ -z "$BIN" ]]; then
     BIN="$ROOT/.build/release/spatial-eval"
     [[ -x "$BIN" ]] || BIN="$ROOT/.build/debug/spatial-eval"
 fi
-[[ -x "$BIN" ]] || { echo "error: no spatial-eval binary at $BIN; run swift build -c release" >&2; exit 1; }
+[[ -x "$BIN" ]] || { echo "error: no spatial-eval binary at $BIN; run swift build -c release --static-swift-stdlib --product spatial-eval" >&2; exit 1; }
 
 # scenario seed duration-seconds
 RECORDINGS=(
