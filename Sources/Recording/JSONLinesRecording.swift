@@ -25,32 +25,22 @@ public enum JSONLinesRecording {
 
     /// ``read(path:)`` with a chosen block size (tests use tiny blocks).
     static func read(path: String, blockSize: Int) throws(InputError) -> Recording {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw InputError(file: path, message: exists ? "cannot be read" : "no such file")
-        }
-        defer { try? handle.close() }
         var assembler = JSONLinesAssembler(path: path)
-        var pending = Data()
         var lineNumber = 0
-        while true {
-            let block: Data?
-            do {
-                block = try handle.read(upToCount: blockSize)
-            } catch {
-                throw InputError(file: path, message: "cannot be read: \(error.localizedDescription)")
-            }
-            guard let block, !block.isEmpty else { break }
-            pending.append(block)
-            var start = pending.startIndex
-            while let end = pending[start...].firstIndex(of: 10) {
+        try BlockFileReader.read(path: path, blockSize: blockSize) { bytes, final throws(InputError) in
+            var start = 0
+            while let end = bytes[start...].firstIndex(of: 10) {
                 lineNumber += 1
-                try assembler.add(line: pending[start..<end], number: lineNumber)
+                try assembler.add(line: Data(bytes[start..<end]), number: lineNumber)
                 start = end + 1
             }
-            pending = Data(pending[start...])
+            if final && start < bytes.count {
+                lineNumber += 1
+                try assembler.add(line: Data(bytes[start...]), number: lineNumber)
+                start = bytes.count
+            }
+            return start
         }
-        if !pending.isEmpty { try assembler.add(line: pending, number: lineNumber + 1) }
         return try assembler.finish()
     }
 

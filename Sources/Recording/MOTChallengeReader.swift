@@ -25,30 +25,14 @@ public enum MOTChallengeReader {
     /// ``read(path:)`` with a chosen block size (tests use tiny blocks so that lines
     /// straddle block boundaries).
     static func read(path: String, blockSize: Int) throws(InputError) -> MOTRows {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw InputError(file: path, message: exists ? "cannot be read" : "no such file")
-        }
-        defer { try? handle.close() }
         var rows = MOTRows(path: path)
         if let size = try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int {
             rows.reserve(size / 40)
         }
         var parser = LineParser()
-        var pending: [UInt8] = []
-        while true {
-            let block: Data?
-            do {
-                block = try handle.read(upToCount: blockSize)
-            } catch {
-                throw InputError(file: path, message: "cannot be read: \(error.localizedDescription)")
-            }
-            guard let block, !block.isEmpty else { break }
-            pending.append(contentsOf: block)
-            let consumed = try parser.parse(pending, final: false, into: &rows)
-            pending.removeFirst(consumed)
+        try BlockFileReader.read(path: path, blockSize: blockSize) { bytes, final throws(InputError) in
+            try parser.parse(bytes, final: final, into: &rows)
         }
-        _ = try parser.parse(pending, final: true, into: &rows)
         return rows
     }
 
