@@ -33,11 +33,10 @@ public struct MotmetricsCounts: Sendable, Equatable {
     public var fragmentations = 0
     /// Identity counts (`idtp`, `idfn`, `idfp`).
     public var identity = IdentityCounts()
-    /// Σ (1 − IoU) over matches and switches.
+    /// Σ (1 − IoU) over matches and switches; for an OVERALL row, Σ motp·detections over
+    /// the sequences, as motmetrics combines them (NaN as soon as one sequence has no
+    /// detections).
     public var distanceSum = 0.0
-    /// `motp` as py-motmetrics reports it; for an OVERALL row, Σ motp·detections over
-    /// sequences (NaN as soon as one sequence has no detections, as motmetrics does).
-    public var weightedMOTP = 0.0
 
     /// Creates zero counts.
     public init() {}
@@ -48,7 +47,6 @@ public struct MotmetricsCounts: Sendable, Equatable {
     /// Sums sequences the way `compute_many(..., generate_overall=True)` does.
     public static func combined(_ parts: [MotmetricsCounts]) -> MotmetricsCounts {
         var total = MotmetricsCounts()
-        var motpNumerator = 0.0
         for part in parts {
             total.frames += part.frames
             total.matches += part.matches
@@ -65,21 +63,15 @@ public struct MotmetricsCounts: Sendable, Equatable {
             total.partiallyTracked += part.partiallyTracked
             total.mostlyLost += part.mostlyLost
             total.fragmentations += part.fragmentations
-            total.distanceSum += part.distanceSum
-            motpNumerator += part.motp * Double(part.detections)
+            total.distanceSum += part.motp * Double(part.detections)
         }
         total.identity = IdentityCounts.combined(parts.map(\.identity))
-        total.weightedMOTP = motpNumerator
-        total.isCombination = true
         return total
     }
 
-    /// Whether these counts are an OVERALL combination (its motp is weighted).
-    public var isCombination = false
-
     /// `motp`: mean distance (1 − IoU) of matched pairs; NaN without detections.
     public var motp: Double {
-        isCombination ? weightedMOTP / Double(detections) : distanceSum / Double(detections)
+        distanceSum / Double(detections)
     }
 
     /// The fields under py-motmetrics' names, in `motchallenge_metrics` order followed by

@@ -44,18 +44,27 @@ public struct TUMPose: Equatable, Sendable {
 /// Lines are `timestamp tx ty tz qx qy qz qw`, separated by spaces or tabs (commas are
 /// also accepted); blank lines and lines starting with `#` are skipped.
 public enum TUMTrajectory {
+    /// How consecutive timestamps must relate.
+    public enum TimestampOrder: Sendable {
+        /// Each timestamp after the previous one (recording frames need this).
+        case increasing
+        /// A timestamp may repeat the previous one, as evo accepts (TUM's `fr2_desk`
+        /// ground truth has repeats); only a decreasing one is refused.
+        case nonDecreasing
+    }
+
     /// Reads the trajectory at `path`.
-    public static func read(path: String) throws(InputError) -> [TUMPose] {
+    public static func read(path: String, order: TimestampOrder = .increasing) throws(InputError) -> [TUMPose] {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw InputError(file: path, message: "no such file")
         }
-        return try parse(String(decoding: data, as: UTF8.self), path: path)
+        return try parse(String(decoding: data, as: UTF8.self), path: path, order: order)
     }
 
     /// Parses trajectory text; `path` is used in messages only.
     /// - Throws: `InputError` at the line of a malformed, non-finite, zero-quaternion or
-    ///   out-of-order (non-increasing timestamp) pose.
-    public static func parse(_ text: String, path: String) throws(InputError) -> [TUMPose] {
+    ///   out-of-order pose (see ``TimestampOrder``).
+    public static func parse(_ text: String, path: String, order: TimestampOrder = .increasing) throws(InputError) -> [TUMPose] {
         var poses: [TUMPose] = []
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
@@ -70,7 +79,7 @@ public enum TUMTrajectory {
             }
             let quaternion = SIMD4(numbers[4], numbers[5], numbers[6], numbers[7])
             guard (quaternion * quaternion).sum() > 1e-12 else { throw fail("quaternion has zero length") }
-            if let previous = poses.last, numbers[0] <= previous.time {
+            if let previous = poses.last, numbers[0] < previous.time || (order == .increasing && numbers[0] == previous.time) {
                 throw fail("timestamp \(fields[0]) is not after the previous line's \(previous.time)")
             }
             poses.append(TUMPose(

@@ -42,3 +42,16 @@ import Recording
         #expect(error?.message.contains(expected) == true)
     }
 }
+
+@Suite("TUM timestamp order")
+struct TUMTimestampOrderTests {
+    @Test("a repeated timestamp is refused for frames but accepted as evo accepts it; a decreasing one never")
+    func order() throws {
+        let repeated = "0 0 0 0 0 0 0 1\n0 1 0 0 0 0 0 1\n"
+        #expect(throws: InputError.self) { try TUMTrajectory.parse(repeated, path: "t.txt") }
+        #expect(try TUMTrajectory.parse(repeated, path: "t.txt", order: .nonDecreasing).count == 2)
+        #expect(throws: InputError(file: "t.txt", line: 2, message: "timestamp 0.5 is not after the previous line's 1.0")) {
+            try TUMTrajectory.parse("1 0 0 0 0 0 0 1\n0.5 0 0 0 0 0 0 1\n", path: "t.txt", order: .nonDecreasing)
+        }
+    }
+}

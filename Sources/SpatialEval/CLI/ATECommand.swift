@@ -52,7 +52,7 @@ struct ATECommand: Command {
     }
 
     private static func read(_ path: String) throws(InputError) -> [TUMPose] {
-        let poses = try TUMTrajectory.readAllowingRepeatedStamps(path: path)
+        let poses = try TUMTrajectory.read(path: path, order: .nonDecreasing)
         guard !poses.isEmpty else { throw InputError(file: path, message: "no poses") }
         return poses
     }
