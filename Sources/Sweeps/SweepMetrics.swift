@@ -1,0 +1,104 @@
+/// The additive quantities a sweep records per (point, recording). Pooling recordings is
+/// summing them, so pooled rates are exact (a ratio of sums, not a mean of ratios) and the
+/// bootstrap and leave-one-out validation can re-pool any subset of recordings.
+public enum SweepComponent: Int, CaseIterable, Sendable {
+    /// Anchor instances created.
+    case instances
+    /// Instances fed by two or more objects (blended twins, seed 000 §7.1).
+    case blended
+    /// Feeding detections that did not see their instance's associated object.
+    case impureFeeds
+    /// Feeding detections in all.
+    case feeds
+    /// Σ over objects of (associated instances − 1).
+    case duplicates
+    /// Objects with at least one associated instance.
+    case objectsAnchored
+    /// Non-person objects with no associated instance.
+    case neverAnchored
+    /// Σ of per-update anchor errors, metres.
+    case errorSum
+    /// Number of per-update anchor errors.
+    case errorCount
+    /// Real moves (a new placement > 0.3 m from the previous one) whose object was seen after the move.
+    case moves
+    /// Those moves after which an instance of the object came within the convergence tolerance.
+    case movesConverged
+    /// Σ of convergence times of the converged moves, seconds.
+    case convergenceSum
+    /// IDF1 × ground-truth boxes of the tracker replica.
+    case idf1Weighted
+    /// HOTA × ground-truth boxes.
+    case hotaWeighted
+    /// MOTA × ground-truth boxes.
+    case motaWeighted
+    /// Ground-truth boxes (the tracking weights).
+    case groundTruthBoxes
+    /// Frames on which the replica ran the detector.
+    case detectorCalls
+}
+
+/// A metric of a sweep, derived from summed ``SweepComponent``s. Every metric is oriented so
+/// that smaller is better except `idf1`, `hota` and `mota` (the report says which).
+public enum SweepMetric: String, CaseIterable, Sendable, Codable {
+    /// Blended instances (count).
+    case falseMerges = "false_merges"
+    /// Impure feeding detections / all feeding detections.
+    case falseMergeRate = "false_merge_rate"
+    /// Duplicate instances (count).
+    case duplicates
+    /// Duplicates / objects anchored.
+    case duplicateRate = "duplicate_rate"
+    /// Objects never anchored (count).
+    case neverAnchored = "never_anchored"
+    /// Instances created (count).
+    case instances
+    /// Mean per-update anchor error, metres.
+    case anchorErrorMean = "anchor_error_mean_m"
+    /// Mean time from the first sighting after a real move to convergence, seconds.
+    case convergenceMean = "convergence_mean_s"
+    /// Real moves after which no instance converged (count).
+    case unconvergedMoves = "unconverged_moves"
+    /// Ground-truth-weighted IDF1 of the tracker replica.
+    case idf1
+    /// Ground-truth-weighted HOTA.
+    case hota
+    /// Ground-truth-weighted MOTA.
+    case mota
+    /// Detector runs (count).
+    case detectorCalls = "detector_calls"
+
+    /// Whether larger values are better.
+    public var largerIsBetter: Bool { [.idf1, .hota, .mota].contains(self) }
+
+    /// The metric from summed components `c` (indexed by ``SweepComponent/rawValue``); NaN
+    /// when its denominator is zero.
+    public func value(_ c: [Double]) -> Double {
+        func ratio(_ n: SweepComponent, _ d: SweepComponent) -> Double { c[d.rawValue] > 0 ? c[n.rawValue] / c[d.rawValue] : .nan }
+        switch self {
+        case .falseMerges: return c[SweepComponent.blended.rawValue]
+        case .falseMergeRate: return ratio(.impureFeeds, .feeds)
+        case .duplicates: return c[SweepComponent.duplicates.rawValue]
+        case .duplicateRate: return ratio(.duplicates, .objectsAnchored)
+        case .neverAnchored: return c[SweepComponent.neverAnchored.rawValue]
+        case .instances: return c[SweepComponent.instances.rawValue]
+        case .anchorErrorMean: return ratio(.errorSum, .errorCount)
+        case .convergenceMean: return ratio(.convergenceSum, .movesConverged)
+        case .unconvergedMoves: return c[SweepComponent.moves.rawValue] - c[SweepComponent.movesConverged.rawValue]
+        case .idf1: return ratio(.idf1Weighted, .groundTruthBoxes)
+        case .hota: return ratio(.hotaWeighted, .groundTruthBoxes)
+        case .mota: return ratio(.motaWeighted, .groundTruthBoxes)
+        case .detectorCalls: return c[SweepComponent.detectorCalls.rawValue]
+        }
+    }
+
+    /// The metric as a cost (smaller is better): negated when larger is better.
+    public func cost(_ c: [Double]) -> Double { largerIsBetter ? -value(c) : value(c) }
+
+    /// Sums component vectors element by element.
+    public static func pooled(_ vectors: [[Double]]) -> [Double] {
+        var sum = Array(repeating: 0.0, count: SweepComponent.allCases.count)
+        for v in vectors { for k in sum.indices { sum[k] += v[k] } }
+        return sum
+    }
+}

@@ -1,0 +1,114 @@
+import Metrics
+import Recording
+import Replay
+
+/// What the stages after tracking and fusion need from one recording under one upstream
+/// configuration: the observation stream the registry is fed and the tracking scores.
+public struct UpstreamOutput: Sendable {
+    /// The registry's input, in feeding order (as ``SpatialReplay`` feeds it).
+    public var observations: [AnchorObservation]
+    /// The detection behind each observation.
+    public var detections: [Int64]
+    /// The tracking components (`idf1Weighted` … `detectorCalls`); the others are 0.
+    public var tracking: [Double]
+    /// The registry ``SpatialReplay`` built with the upstream configuration's own anchor
+    /// constants (what a sweep without staging would judge).
+    public var registry: AnchorRegistry
+}
+
+/// The staged pipeline of a sweep point: upstream (tracker + depth fusion, once per
+/// recording and upstream configuration), then the registry replay and its judgement.
+public enum SweepStages {
+    /// A move has converged once an instance of the object is stored within this distance
+    /// of its new position, metres.
+    public static let convergenceTolerance = 0.2
+
+    /// Runs the tracker and depth fusion (``SpatialReplay/run(_:configuration:trackSource:)``)
+    /// and scores the tracks.
+    public static func upstream(_ recording: Recording, configuration: ReplayConfiguration) throws(InputError) -> UpstreamOutput {
+        let result = SpatialReplay.run(recording, configuration: configuration)
+        var trackOfDetection: [Int64: Int64] = [:]
+        for frame in result.tracks { for box in frame.tracks { if let d = box.detection { trackOfDetection[d] = box.trackID } } }
+        var embeddingOf: [Int64: [Float]] = [:]
+        for detection in recording.detections { if let e = detection.embedding { embeddingOf[detection.id] = e } }
+        let observations = result.observations.map {
+            AnchorObservation(frame: $0.frame, time: $0.time, label: $0.label, position: $0.position,
+                              embedding: embeddingOf[$0.detection], trackID: trackOfDetection[$0.detection], extent: $0.extent)
+        }
+        let boxes = result.tracks.flatMap { frame in frame.tracks.map { TrackBox(frame: frame.frame, trackID: $0.trackID, box: $0.box) } }
+        let summary = try RecordingMOT(recording).score(boxes, against: recording)
+        var tracking = Array(repeating: 0.0, count: SweepComponent.allCases.count)
+        let weight = Double(summary.groundTruthCount)
+        tracking[SweepComponent.idf1Weighted.rawValue] = summary.idf1 * weight
+        tracking[SweepComponent.hotaWeighted.rawValue] = summary.hota * weight
+        tracking[SweepComponent.motaWeighted.rawValue] = summary.mota * weight
+        tracking[SweepComponent.groundTruthBoxes.rawValue] = weight
+        tracking[SweepComponent.detectorCalls.rawValue] = Double(result.tracks.count { $0.detectorRan })
+        return UpstreamOutput(
+            observations: observations, detections: result.observations.map(\.detection), tracking: tracking,
+            registry: result.registry)
+    }
+
+    /// Replays the anchor registry over `upstream`'s observations.
+    public static func registry(_ upstream: UpstreamOutput, anchors: AnchorConfiguration) -> AnchorRegistry {
+        var registry = AnchorRegistry(configuration: anchors)
+        for observation in upstream.observations { registry.observe(observation) }
+        return registry
+    }
+
+    /// The components of one (point, recording): the registry judged against `truth`, plus
+    /// the upstream tracking components.
+    public static func components(registry: AnchorRegistry, upstream: UpstreamOutput, truth: RecordingTruth) -> [Double] {
+        var histories = registry.instances.map { AnchorHistory(instance: $0.id, label: $0.label, updates: [], detections: []) }
+        for (k, event) in registry.events.enumerated() {
+            histories[event.instance].updates.append(AnchorUpdate(frame: event.frame, time: upstream.observations[k].time, position: event.after))
+            histories[event.instance].detections.append(upstream.detections[k])
+        }
+        let accuracy = AnchorAccuracy(histories: histories, objectOfDetection: truth.objectOfDetection,
+                                      objects: truth.objects, placements: truth.placements)
+        var c = upstream.tracking
+        func set(_ component: SweepComponent, _ value: Double) { c[component.rawValue] = value }
+        let feeds = accuracy.instances.reduce(0) { $0 + $1.feedCount }
+        let pure = accuracy.instances.reduce(0.0) { $0 + $1.purity * Double($1.feedCount) }
+        set(.instances, Double(accuracy.instances.count))
+        set(.blended, Double(accuracy.blendedInstances.count))
+        set(.feeds, Double(feeds))
+        set(.impureFeeds, (Double(feeds) - pure).rounded())
+        set(.duplicates, Double(accuracy.duplication))
+        set(.objectsAnchored, Double(accuracy.instancesOfObject.count))
+        set(.neverAnchored, Double(accuracy.neverAnchored.count))
+        let errors = accuracy.allErrors
+        set(.errorSum, errors.reduce(0, +))
+        set(.errorCount, Double(errors.count))
+        let convergence = convergenceTimes(registry: registry, upstream: upstream, truth: truth, accuracy: accuracy)
+        set(.moves, Double(convergence.count))
+        set(.movesConverged, Double(convergence.compactMap { $0 }.count))
+        set(.convergenceSum, convergence.compactMap { $0 }.reduce(0, +))
+        return c
+    }
+
+    /// Per real move whose object was observed afterwards: seconds from that first
+    /// observation until an instance associated with the object is stored within
+    /// ``convergenceTolerance`` of the new position (nil when that never happens).
+    static func convergenceTimes(registry: AnchorRegistry, upstream: UpstreamOutput, truth: RecordingTruth, accuracy: AnchorAccuracy) -> [Double?] {
+        truth.moves.compactMap { move -> Double?? in
+            guard let first = upstream.detections.indices.first(where: {
+                upstream.observations[$0].time >= move.time && truth.objectOfDetection[upstream.detections[$0]] == move.object
+            }) else { return nil }
+            let start = upstream.observations[first].time
+            let instances = Set(accuracy.instancesOfObject[move.object] ?? [])
+            for k in first..<registry.events.count where instances.contains(registry.events[k].instance) {
+                let d = registry.events[k].after - move.position
+                if (d * d).sum().squareRoot() <= convergenceTolerance { return .some(upstream.observations[k].time - start) }
+            }
+            return .some(nil)
+        }
+    }
+
+    /// The whole pipeline for one configuration, from scratch: what a sweep without
+    /// staging would run per point (used by the benchmark and the equivalence test).
+    public static func naive(_ recording: Recording, truth: RecordingTruth, configuration: ReplayConfiguration) throws(InputError) -> [Double] {
+        let up = try upstream(recording, configuration: configuration)
+        return components(registry: up.registry, upstream: up, truth: truth)
+    }
+}
