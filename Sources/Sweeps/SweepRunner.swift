@@ -8,6 +8,11 @@ public struct SweepOutcome: Sendable, Equatable {
     /// `components[point][recording][component]`.
     public var components: [[[Double]]]
 
+    /// Creates an outcome from its components.
+    public init(components: [[[Double]]]) {
+        self.components = components
+    }
+
     /// The components of every point pooled over the recordings in `subset` (all by default).
     public func pooled(_ subset: [Int]? = nil) -> [[Double]] {
         components.map { perRecording in SweepMetric.pooled((subset ?? Array(perRecording.indices)).map { perRecording[$0] }) }
