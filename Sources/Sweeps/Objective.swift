@@ -1,14 +1,28 @@
-/// A cap on a metric: a point is feasible only when the metric is at most `max`.
+/// A bound on a metric: a point is feasible only when the metric is at most `max` and at
+/// least `min` (either may be absent; NaN values are never admissible).
 public struct MetricCap: Sendable, Equatable, Codable {
-    /// The capped metric.
+    /// The bounded metric.
     public var metric: SweepMetric
-    /// Its largest admissible value (NaN values are never admissible).
-    public var max: Double
+    /// Its largest admissible value.
+    public var max: Double?
+    /// Its smallest admissible value.
+    public var min: Double?
 
-    /// Creates a cap.
-    public init(metric: SweepMetric, max: Double) {
+    /// Creates a bound.
+    public init(metric: SweepMetric, max: Double? = nil, min: Double? = nil) {
         self.metric = metric
         self.max = max
+        self.min = min
+    }
+
+    /// Whether `value` is admissible.
+    public func admits(_ value: Double) -> Bool {
+        !value.isNaN && value <= (max ?? .infinity) && value >= (min ?? -.infinity)
+    }
+
+    /// The bound as text, e.g. "false_merge_rate ≤ 0.01".
+    public var text: String {
+        ([max.map { "\(metric.rawValue) ≤ \($0)" }, min.map { "\(metric.rawValue) ≥ \($0)" }].compactMap { $0 }).joined(separator: " and ")
     }
 }
 
@@ -16,7 +30,8 @@ public struct MetricCap: Sendable, Equatable, Codable {
 /// "minimise `minimise` subject to every cap", ties broken by the `pareto` metrics in order,
 /// then by closeness to the shipped constants (a constant changes only for a reason).
 public struct Objective: Sendable, Equatable {
-    /// The metric to make best (its cost: negated when larger is better).
+    /// The metric to make best: smallest, or largest for IDF1 / HOTA / MOTA (protocol key
+    /// `optimise`; internally its cost, negated when larger is better, is minimised).
     public var minimise: SweepMetric
     /// Constraints.
     public var caps: [MetricCap]
@@ -32,13 +47,13 @@ public struct Objective: Sendable, Equatable {
 
     /// Whether pooled components `c` meet every cap.
     public func isFeasible(_ c: [Double]) -> Bool {
-        caps.allSatisfy { let v = $0.metric.value(c); return !v.isNaN && v <= $0.max }
+        caps.allSatisfy { $0.admits($0.metric.value(c)) }
     }
 
     /// The text of the rule, e.g. "fewest duplicates with false_merge_rate ≤ 0.01".
     public var text: String {
         let goal = "\(minimise.largerIsBetter ? "largest" : "smallest") \(minimise.rawValue)"
-        return caps.isEmpty ? goal : goal + " with " + caps.map { "\($0.metric.rawValue) ≤ \($0.max)" }.joined(separator: " and ")
+        return caps.isEmpty ? goal : goal + " with " + caps.map(\.text).joined(separator: " and ")
     }
 
     /// The index of the best point among `pooled` (components per point), nil when no point

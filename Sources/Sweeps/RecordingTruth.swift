@@ -20,6 +20,12 @@ public struct CosinePairs: Equatable, Sendable {
     /// True when both detections saw the same object, false when they saw two objects of
     /// the same twin group (the "twin cross-cosine").
     public var sameObject: [Bool] = []
+
+    /// Creates pairs from their parts.
+    public init(cosines: [Double] = [], sameObject: [Bool] = []) {
+        self.cosines = cosines
+        self.sameObject = sameObject
+    }
 }
 
 /// What the sweep's objectives judge against on one recording, computed once: which object

@@ -21,7 +21,7 @@ public struct UpstreamOutput: Sendable {
 public enum SweepStages {
     /// A move has converged once an instance of the object is stored within this distance
     /// of its new position, metres.
-    public static let convergenceTolerance = 0.2
+    public static let convergenceTolerance = 0.25
 
     /// Runs the tracker and depth fusion (``SpatialReplay/run(_:configuration:trackSource:)``)
     /// and scores the tracks.

@@ -1,6 +1,7 @@
 import Foundation
 import Numerics
 import Replay
+import Sweeps
 
 /// A protocol file: which recordings the main job evaluates, with which replica
 /// configuration, how intervals are bootstrapped and which gates the run must pass
@@ -19,6 +20,8 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
     public var bootstrap: BootstrapSettings
     /// Conditions the run must meet; a failed gate makes `run` exit 2.
     public var gates: [Gate]
+    /// Threshold sweeps run by `spatial-eval sweep` (`Docs/sweeps.md`); `run` ignores them.
+    public var sweeps: [SweepDefinition] = []
 
     /// Creates a protocol from its parts.
     public init(
@@ -32,7 +35,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         self.gates = gates
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, recordings, replay, bootstrap, gates }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, recordings, replay, bootstrap, gates, sweeps }
 
     /// Decodes every key but `replay`, rejecting unknown keys and bad values.
     public init(from decoder: any Decoder) throws {
@@ -49,6 +52,11 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         replay = ReplayConfiguration()
         bootstrap = try c.decodeIfPresent(BootstrapSettings.self, forKey: .bootstrap) ?? BootstrapSettings()
         gates = try c.decodeIfPresent([Gate].self, forKey: .gates) ?? []
+        sweeps = try c.decodeIfPresent([SweepDefinition].self, forKey: .sweeps) ?? []
+        let names = sweeps.map(\.name)
+        if let repeated = names.first(where: { name in names.count { $0 == name } > 1 }) {
+            throw DecodingError.dataCorruptedError(forKey: .sweeps, in: c, debugDescription: "two sweeps are named '\(repeated)'")
+        }
     }
 
     /// Encodes the protocol, effective replay configuration included.
@@ -59,6 +67,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         try c.encode(replay, forKey: .replay)
         try c.encode(bootstrap, forKey: .bootstrap)
         try c.encode(gates, forKey: .gates)
+        if !sweeps.isEmpty { try c.encode(sweeps, forKey: .sweeps) }
     }
 }
 

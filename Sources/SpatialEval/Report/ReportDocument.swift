@@ -1,0 +1,55 @@
+/// A report being assembled: Markdown lines, HTML fragments and SVG figures in step.
+public struct ReportDocument: Sendable {
+    /// Markdown lines so far.
+    public private(set) var markdown: [String] = []
+    /// HTML body fragments so far.
+    public private(set) var html: [String] = []
+    /// SVG files beside the Markdown: file name → content, in report order.
+    public private(set) var figures: [(name: String, svg: String)] = []
+
+    /// An empty document.
+    public init() {}
+
+    /// A paragraph of plain text.
+    public mutating func paragraph(_ text: String) {
+        markdown += [text, ""]
+        html.append("<p>\(SVGWriter.escape(text))</p>")
+    }
+
+    /// A heading of `level` (1 = title).
+    public mutating func heading(_ text: String, _ level: Int) {
+        markdown += [String(repeating: "#", count: level) + " " + text, ""]
+        html.append("<h\(level)>\(SVGWriter.escape(text))</h\(level)>")
+    }
+
+    /// A table whose first row is the header.
+    public mutating func table(_ rows: [[String]]) {
+        guard let header = rows.first else { return }
+        markdown.append("| " + header.joined(separator: " | ") + " |")
+        markdown.append("|" + header.map { _ in " --- |" }.joined())
+        markdown += rows.dropFirst().map { "| " + $0.joined(separator: " | ") + " |" }
+        markdown.append("")
+        let cells = { (row: [String], tag: String) in row.map { "<\(tag)>\(SVGWriter.escape($0))</\(tag)>" }.joined() }
+        html.append("<table><thead><tr>" + cells(header, "th") + "</tr></thead><tbody>")
+        html += rows.dropFirst().map { "<tr>" + cells($0, "td") + "</tr>" }
+        html.append("</tbody></table>")
+    }
+
+    /// A figure: an SVG file linked from the Markdown and inlined in the HTML.
+    public mutating func figure(_ name: String, _ svg: String, caption: String) {
+        figures.append((name, svg))
+        markdown += ["![\(caption)](\(name))", "", "*\(caption)*", ""]
+        html.append("<figure>\(svg)<figcaption>\(SVGWriter.escape(caption))</figcaption></figure>")
+    }
+
+    /// The Markdown text.
+    public var markdownText: String { markdown.joined(separator: "\n") }
+
+    /// A self-contained HTML page titled `title`.
+    public func htmlPage(title: String) -> String {
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>\(SVGWriter.escape(title))</title>\n"
+            + "<style>body { font-family: sans-serif; max-width: 960px; margin: 2em auto; } table { border-collapse: collapse; margin: 0.5em 0; } "
+            + "th, td { border: 1px solid #ccc; padding: 2px 8px; text-align: right; } figure { margin: 1em 0; } "
+            + "figcaption { font-size: 0.9em; color: #555; }</style>\n</head>\n<body>\n" + html.joined(separator: "\n") + "\n</body>\n</html>\n"
+    }
+}

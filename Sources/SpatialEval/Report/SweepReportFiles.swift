@@ -1,0 +1,34 @@
+import Foundation
+import Sweeps
+
+/// Writes a ``SweepReport`` into a folder and summarises the recommendations as text.
+public enum SweepReportFiles {
+    /// Renders `results` into `folder` (created when missing) and returns the file names written.
+    @discardableResult
+    public static func write(_ results: SweepResults, to folder: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let report = try SweepReport(results)
+        var written: [String] = []
+        for (name, text) in report.figures + [("report.md", report.markdown), ("report.html", report.html)] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
+            written.append(name)
+        }
+        return written
+    }
+
+    /// One line per swept key: "sweep  key  shipped → recommended [lower, upper]  (rule; n recordings)".
+    public static func summary(_ results: SweepResults) throws -> String {
+        var lines: [String] = []
+        for sweep in results.sweeps {
+            let plan = try sweep.plan(), r = try sweep.recommendation(results.bootstrap)
+            for (a, key) in plan.keys.enumerated() {
+                let value = r.chosen.map { c in
+                    ReportNumber.fixed(plan.points[c][a]) + (r.intervals[a].map { " [\(ReportNumber.fixed($0.lower)), \(ReportNumber.fixed($0.upper))]" } ?? "")
+                } ?? "none meets the rule"
+                lines.append("\(sweep.definition.name)  \(key.name)  \(ReportNumber.fixed(plan.shipped[a])) → \(value)  "
+                    + "(\(sweep.definition.objective.text); n = \(results.recordings.count) recordings)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
