@@ -31,8 +31,18 @@ public struct Recommendation: Sendable, Equatable {
     public var intervals: [BootstrapInterval?]
     /// Resamples in which no point was feasible (left out of the intervals).
     public var infeasibleResamples: Int
+    /// Points meeting the rule that tie with the chosen one on its metric (the chosen
+    /// included); the rule cannot tell them apart, the tie-break picked one.
+    public var tied: [Int]
     /// One fold per recording (empty with fewer than two recordings).
     public var folds: [LeaveOneOutFold]
+
+    /// The smallest and largest value of axis `a` among the ``tied`` points.
+    public func tiedRange(_ plan: SweepPlan, axis a: Int) -> (Double, Double)? {
+        let values = tied.map { plan.points[$0][a] }
+        guard let low = values.min(), let high = values.max() else { return nil }
+        return (low, high)
+    }
 
     /// Computes the evidence for `plan` from `outcome` under `objective`.
     ///
@@ -51,6 +61,9 @@ public struct Recommendation: Sendable, Equatable {
         let all = Array(0..<n)
         let pooled = outcome.pooled()
         chosen = choose(all)
+        tied = chosen.map { c in
+            pooled.indices.filter { objective.isFeasible(pooled[$0]) && objective.minimise.cost(pooled[$0]) == objective.minimise.cost(pooled[c]) }
+        } ?? []
         paretoMask = ParetoFront.mask(pooled.map { c in objective.pareto.map { $0.cost(c) } })
 
         var generator = SplitMix64(seed: seed)

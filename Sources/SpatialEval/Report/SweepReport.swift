@@ -25,7 +25,8 @@ public struct SweepReport: Sendable {
         let recommendations = try results.sweeps.map { try $0.recommendation(results.bootstrap) }
 
         doc.heading("Shipped constant → recommended value", 2)
-        var rows = [["sweep", "key", "shipped", "recommended [\(confidence)% interval]", "rule", "evidence n", "held-out folds meeting the rule", "mean held-out gap"]]
+        var rows = [["sweep", "key", "shipped", "recommended [\(confidence)% interval]", "equally good under the rule", "rule", "evidence n",
+                     "held-out folds meeting the rule", "mean held-out gap"]]
         for (k, sweep) in results.sweeps.enumerated() {
             let view = views[k], r = recommendations[k], objective = sweep.definition.objective
             let pooled = SweepMetric.pooled(sweep.shipped)
@@ -37,14 +38,17 @@ public struct SweepReport: Sendable {
                 let recommended = r.chosen.map { c in
                     ReportNumber.fixed(view.plan.points[c][a]) + (r.intervals[a].map { " [\(f($0.lower)), \(f($0.upper))]" } ?? "")
                 } ?? "none meets the rule"
-                rows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, objective.text, evidence,
+                let tied = r.tiedRange(view.plan, axis: a).map { "\(f($0.0))–\(f($0.1)) (\(r.tied.count) points)" } ?? "n/a"
+                rows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, tied, objective.text, evidence,
                              "\(met) of \(r.folds.count)", gaps.isEmpty ? "n/a" : f(gaps.reduce(0, +) / Double(gaps.count))])
             }
         }
         doc.table(rows)
         doc.paragraph("Intervals: percentile intervals of the recommended value over \(results.bootstrap.replicates) bootstrap resamples of whole "
             + "recordings (seed \(results.bootstrap.seed)), re-choosing the point in each resample; with few recordings they are coarse and "
-            + "optimistic (the recordings are all the evidence there is). Held-out gap: the rule's metric at the point chosen on the other "
+            + "optimistic (the recordings are all the evidence there is). \"Equally good\": the range of the key over every point that meets the rule "
+            + "with the same value of its metric; the tie-break (Pareto metrics, then closeness to the shipped constants) picked one, so a wide "
+            + "range means the recordings do not pin the constant down. Held-out gap: the rule's metric at the point chosen on the other "
             + "recordings minus the best value any point meeting the rule reaches on the held-out recording (0 = the choice generalised).")
 
         for (k, sweep) in results.sweeps.enumerated() {
