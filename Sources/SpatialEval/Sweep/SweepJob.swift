@@ -35,6 +35,7 @@ public enum SweepJob {
             hashes.append(try RunEvaluation.fingerprint(path))
         }
         let protocolSHA = try RunEvaluation.fingerprint(loaded.path)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var results: [SweepResult] = []
         var batches = 0
         for definition in spec.sweeps {
