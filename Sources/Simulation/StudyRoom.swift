@@ -55,7 +55,8 @@ enum StudyRoom {
             name: "twins-moved",
             summary: "two look-alike bottles 0.75 m apart on a desk; bottle B moved to the bookshelf at \(moveTime) s",
             rooms: [room], objects: bottles + furnishings, path: path, lighting: .normal,
-            captureProtocol: "map the room, look away, re-approach the old spot, guide to the new one")
+            captureProtocol: "map the room, look away, re-approach the old spot, guide to the new one",
+            guidance: [GuidanceSpan(from: 24, to: 29, object: 1), GuidanceSpan(from: 29, to: 40, object: 2)])
     }
 
     /// Removals, an occluding person, and a remote only ever seen from beyond its range.
@@ -95,6 +96,7 @@ enum StudyRoom {
             summary: "bottle and phone removed at 15-16 s; a person stands in front of the backpack from 20 s; "
                 + "the remote on the cabinet is only seen from beyond 3 m",
             rooms: [room], objects: removed + furnishings, path: path, lighting: .normal,
-            captureProtocol: "map the room, look away, sweep the old spots")
+            captureProtocol: "map the room, look away, sweep the old spots, guide to the backpack and the bottle",
+            guidance: [GuidanceSpan(from: 26, to: 31, object: 9), GuidanceSpan(from: 31, to: 35, object: 1)])
     }
 }
