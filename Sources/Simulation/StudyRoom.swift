@@ -46,7 +46,8 @@ enum StudyRoom {
             key(20, eye(0.6, 0.5), SIMD3(-1, 1.3, 3)),
             key(22, eye(0.2, 0.5), SIMD3(-3, 1.2, 0)),
             key(24, eye(0, 0.4), deskTop),
-            key(29, eye(-0.9, -3.0), bottleB),
+            // Guided to bottle B: the user walks up to its old (stale) spot on the desk.
+            key(29, SIMD3(-0.85, 1.2, -3.75), bottleB),
             key(32, eye(-0.5, -2.8), SIMD3(2.7, 1.1, -1.0)),
             key(36, eye(1.2, -1.4), bottleMoved),
             key(40, eye(1.8, -1.1), bottleMoved),
