@@ -27,8 +27,9 @@ public struct MetricCap: Sendable, Equatable, Codable {
 }
 
 /// How a sweep chooses its recommended point, stated so the report can print it:
-/// "minimise `minimise` subject to every cap", ties broken by the `pareto` metrics in order,
-/// then by closeness to the shipped constants (a constant changes only for a reason).
+/// "minimise `minimise` subject to every cap", ties broken by the `then` metrics, then the
+/// `pareto` metrics in order, then by closeness to the shipped constants (a constant changes
+/// only for a reason).
 public struct Objective: Sendable, Equatable {
     /// The metric to make best: smallest, or largest for IDF1 / HOTA / MOTA (protocol key
     /// `optimise`; internally its cost, negated when larger is better, is minimised).
@@ -37,12 +38,15 @@ public struct Objective: Sendable, Equatable {
     public var caps: [MetricCap]
     /// The two metrics of the Pareto plot (the trade-off the family is about).
     public var pareto: [SweepMetric]
+    /// Metrics that break ties on `minimise` first, in order (each made best).
+    public var then: [SweepMetric]
 
     /// Creates an objective.
-    public init(minimise: SweepMetric, caps: [MetricCap] = [], pareto: [SweepMetric]) {
+    public init(minimise: SweepMetric, caps: [MetricCap] = [], pareto: [SweepMetric], then: [SweepMetric] = []) {
         self.minimise = minimise
         self.caps = caps
         self.pareto = pareto
+        self.then = then
     }
 
     /// Whether pooled components `c` meet every cap.
@@ -50,10 +54,17 @@ public struct Objective: Sendable, Equatable {
         caps.allSatisfy { $0.admits($0.metric.value(c)) }
     }
 
+    /// The costs the rule compares, in order (`minimise`, `then`, `pareto`); NaN ranks last.
+    /// Points with equal ranks are indistinguishable by the rule.
+    public func rank(_ c: [Double]) -> [Double] {
+        ([minimise] + then + pareto).map { let cost = $0.cost(c); return cost.isNaN ? .infinity : cost }
+    }
+
     /// The text of the rule, e.g. "fewest duplicates with false_merge_rate ≤ 0.01".
     public var text: String {
         let goal = "\(minimise.largerIsBetter ? "largest" : "smallest") \(minimise.rawValue)"
-        return caps.isEmpty ? goal : goal + " with " + caps.map(\.text).joined(separator: " and ")
+        let capped = caps.isEmpty ? goal : goal + " with " + caps.map(\.text).joined(separator: " and ")
+        return capped + then.map { ", then \($0.largerIsBetter ? "largest" : "smallest") \($0.rawValue)" }.joined()
     }
 
     /// The index of the best point among `pooled` (components per point), nil when no point
@@ -65,11 +76,11 @@ public struct Objective: Sendable, Equatable {
                 let d = (item.0.0 - item.0.1) / (item.1 > 0 ? item.1 : 1)
                 return sum + d * d
             }
-            return [minimise.cost(pooled[p])] + pareto.map { $0.cost(pooled[p]) } + [distance]
+            return rank(pooled[p]) + [distance]
         }
         var best: (index: Int, key: [Double])?
         for p in pooled.indices where isFeasible(pooled[p]) {
-            let k = key(p).map { $0.isNaN ? Double.infinity : $0 }
+            let k = key(p)
             if let b = best, !k.lexicographicallyPrecedes(b.key) { continue }
             best = (p, k)
         }

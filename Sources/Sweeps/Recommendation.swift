@@ -31,8 +31,8 @@ public struct Recommendation: Sendable, Equatable {
     public var intervals: [BootstrapInterval?]
     /// Resamples in which no point was feasible (left out of the intervals).
     public var infeasibleResamples: Int
-    /// Points meeting the rule that tie with the chosen one on its metric (the chosen
-    /// included); the rule cannot tell them apart, the tie-break picked one.
+    /// Points meeting the rule that tie with the chosen one on every metric the rule compares
+    /// (the chosen included); only closeness to the shipped constants picked among them.
     public var tied: [Int]
     /// One fold per recording (empty with fewer than two recordings).
     public var folds: [LeaveOneOutFold]
@@ -62,7 +62,7 @@ public struct Recommendation: Sendable, Equatable {
         let pooled = outcome.pooled()
         chosen = choose(all)
         tied = chosen.map { c in
-            pooled.indices.filter { objective.isFeasible(pooled[$0]) && objective.minimise.cost(pooled[$0]) == objective.minimise.cost(pooled[c]) }
+            pooled.indices.filter { objective.isFeasible(pooled[$0]) && objective.rank(pooled[$0]) == objective.rank(pooled[c]) }
         } ?? []
         paretoMask = ParetoFront.mask(pooled.map { c in objective.pareto.map { $0.cost(c) } })
 

@@ -10,6 +10,10 @@ public enum SweepStage: Int, Comparable, Sendable, Codable {
     case upstream
     /// The anchor registry replayed over the fused observations (`anchors.*`).
     case registry
+    /// The absence sweep over the registry's anchors (`absence.*`).
+    case absence
+    /// Lock-on and arrival over the registry's events (`guidance.*`).
+    case guidance
 
     /// Pipeline order.
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
@@ -64,6 +68,15 @@ public struct SweepKey: Sendable {
         SweepKey("anchors.consensusCount", .registry, integer: \.anchors.consensusCount),
         SweepKey("anchors.consensusMinDistance", .registry, \.anchors.consensusMinDistance),
         SweepKey("anchors.consensusAgreement", .registry, \.anchors.consensusAgreement),
+        SweepKey("absence.rangePerSize", .absence, \.absence.rangePerSize),
+        SweepKey("absence.minRange", .absence, \.absence.minRange),
+        SweepKey("absence.maxRange", .absence, \.absence.maxRange),
+        SweepKey("absence.absentSamples", .absence, integer: \.absence.absentSamples),
+        SweepKey("absence.minSampleSpacing", .absence, \.absence.minSampleSpacing),
+        SweepKey("absence.sightlineTolerance", .absence, \.absence.sightlineTolerance),
+        SweepKey("guidance.lockOnRadius", .guidance, \.guidance.lockOnRadius),
+        SweepKey("guidance.arrivalRadius", .guidance, \.guidance.arrivalRadius),
+        SweepKey("guidance.departureRadius", .guidance, \.guidance.departureRadius),
         SweepKey("tracker.highScore", .upstream, \.tracker.highScore),
         SweepKey("tracker.lowScore", .upstream, \.tracker.lowScore),
         SweepKey("tracker.iouGate", .upstream, \.tracker.iouGate),

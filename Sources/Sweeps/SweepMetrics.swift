@@ -36,6 +36,24 @@ public enum SweepComponent: Int, CaseIterable, Sendable {
     case groundTruthBoxes
     /// Frames on which the replica ran the detector.
     case detectorCalls
+    /// Flags to missing on instances of objects (correct + false missing).
+    case flags
+    /// Flags to missing on objects still at their anchor (seed 000 §7.2's bottle at 3.1 m).
+    case falseMissing
+    /// Removals (or moves away) of anchored objects.
+    case removals
+    /// Removals no correct flag found.
+    case missedRemovals
+    /// Σ of flag latencies of the removals found, seconds.
+    case latencySum
+    /// Guidance requests whose object was in memory when guidance started.
+    case guidedRequests
+    /// Requests with a lock on another object's (or no object's) instance.
+    case wrongTargetLocks
+    /// Requests where every lock went to the requested object.
+    case correctLocks
+    /// Requests where no fresh anchor took the lock.
+    case missedLocks
 }
 
 /// A metric of a sweep, derived from summed ``SweepComponent``s. Every metric is oriented so
@@ -67,6 +85,16 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
     case mota
     /// Detector runs (count).
     case detectorCalls = "detector_calls"
+    /// False missing / flags (seed 000 §7.2).
+    case falseMissingRate = "false_missing_rate"
+    /// Missed removals / removals.
+    case missedRemovalRate = "missed_removal_rate"
+    /// Mean time from a removal to its first correct flag, seconds.
+    case flagLatencyMean = "flag_latency_mean_s"
+    /// Wrong-target requests / requests that locked (seed 000 §7: the twin at 0.43 m).
+    case wrongTargetRate = "wrong_target_rate"
+    /// Requests with no lock / requests whose object was in memory.
+    case missedLockRate = "missed_lock_rate"
 
     /// Whether larger values are better.
     public var largerIsBetter: Bool { [.idf1, .hota, .mota].contains(self) }
@@ -89,6 +117,32 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
         case .hota: return ratio(.hotaWeighted, .groundTruthBoxes)
         case .mota: return ratio(.motaWeighted, .groundTruthBoxes)
         case .detectorCalls: return c[SweepComponent.detectorCalls.rawValue]
+        case .falseMissingRate: return ratio(.falseMissing, .flags)
+        case .missedRemovalRate: return ratio(.missedRemovals, .removals)
+        case .flagLatencyMean:
+            let found = c[SweepComponent.removals.rawValue] - c[SweepComponent.missedRemovals.rawValue]
+            return found > 0 ? c[SweepComponent.latencySum.rawValue] / found : .nan
+        case .wrongTargetRate:
+            let locked = c[SweepComponent.wrongTargetLocks.rawValue] + c[SweepComponent.correctLocks.rawValue]
+            return locked > 0 ? c[SweepComponent.wrongTargetLocks.rawValue] / locked : .nan
+        case .missedLockRate: return ratio(.missedLocks, .guidedRequests)
+        }
+    }
+
+    /// The evidence behind the metric in `c`: the count of its denominator and what it counts.
+    public func evidence(_ c: [Double]) -> (count: Int, noun: String) {
+        func n(_ component: SweepComponent) -> Int { Int(c[component.rawValue]) }
+        switch self {
+        case .falseMerges, .falseMergeRate, .instances: return (n(.feeds), "anchored detections")
+        case .duplicates, .duplicateRate, .neverAnchored: return (n(.objectsAnchored), "objects anchored")
+        case .anchorErrorMean: return (n(.errorCount), "anchor updates")
+        case .convergenceMean, .unconvergedMoves: return (n(.moves), "real moves")
+        case .idf1, .hota, .mota: return (n(.groundTruthBoxes), "ground-truth boxes")
+        case .detectorCalls: return (n(.detectorCalls), "detector runs")
+        case .falseMissingRate: return (n(.flags), "missing flags")
+        case .missedRemovalRate, .flagLatencyMean: return (n(.removals), "removals")
+        case .wrongTargetRate: return (n(.wrongTargetLocks) + n(.correctLocks), "requests that locked")
+        case .missedLockRate: return (n(.guidedRequests), "guided requests")
         }
     }
 

@@ -44,7 +44,13 @@ public struct SweepPlan: Sendable {
     /// The values of the upstream keys of a point (points that share them share the
     /// tracker and fusion output).
     public func upstreamSignature(_ values: [Double]) -> [Double] {
-        zip(keys, values).filter { $0.0.stage == .upstream }.map(\.1)
+        signature(values, stages: [.upstream])
+    }
+
+    /// The values of the keys of `stages` of a point: two points with the same signature
+    /// over a stage and the stages it depends on share that stage's output.
+    public func signature(_ values: [Double], stages: Set<SweepStage>) -> [Double] {
+        zip(keys, values).filter { stages.contains($0.0.stage) }.map(\.1)
     }
 
     /// The base configuration's value of every swept key (the shipped constants).

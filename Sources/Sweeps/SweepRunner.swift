@@ -1,6 +1,7 @@
 import Foundation
 import Numerics
 import Recording
+import Replay
 import Synchronization
 
 /// The raw outcome of a sweep: the components of every (point, recording).
@@ -52,14 +53,11 @@ public struct SweepRunner: Sendable {
         while start < pending.count {
             let batch = Array(pending[start..<min(start + batchSize, pending.count)])
             let results = inChunks(of: batch.count, minimumChunk: 1) { range in
-                range.map { k -> (Int, [[Double]]) in
+                var memo = StageMemo()
+                return range.map { k -> (Int, [[Double]]) in
                     let point = batch[k]
-                    let configuration = plan.configuration(plan.points[point])
-                    let outputs = upstream[plan.upstreamSignature(plan.points[point])]!
-                    return (point, zip(inputs, outputs).map { input, up in
-                        SweepStages.components(
-                            registry: SweepStages.registry(up, anchors: configuration.anchors), upstream: up, truth: input.truth)
-                    })
+                    return (point, memo.components(plan.points[point], plan: plan, inputs: inputs,
+                                                   upstream: upstream[plan.upstreamSignature(plan.points[point])]!))
                 }
             }
             var batchResults: [Int: [[Double]]] = [:]
@@ -104,5 +102,45 @@ public struct SweepRunner: Sendable {
             }
         }
         return result.mapValues { $0.map { $0! } }
+    }
+}
+
+/// The latest output of each stage with the signature it was computed for: consecutive
+/// points (C order, downstream axes varying fastest) that share a stage's signature reuse it.
+struct StageMemo {
+    private var registryKey: [Double]?
+    private var registries: [AnchorRegistry] = []
+    private var judgements: [SweepStages.RegistryJudgement] = []
+    private var absenceKey: [Double]?
+    private var absence: [[(SweepComponent, Double)]] = []
+    private var guidanceKey: [Double]?
+    private var guidance: [[(SweepComponent, Double)]] = []
+
+    /// The components of point `values` on every recording.
+    mutating func components(_ values: [Double], plan: SweepPlan, inputs: [SweepInput], upstream: [UpstreamOutput]) -> [[Double]] {
+        let configuration = plan.configuration(values)
+        let registryKey = plan.signature(values, stages: [.upstream, .registry])
+        if registryKey != self.registryKey {
+            registries = upstream.map { SweepStages.registry($0, anchors: configuration.anchors) }
+            judgements = zip(registries, zip(upstream, inputs)).map { SweepStages.judge(registry: $0, upstream: $1.0, truth: $1.1.truth) }
+            self.registryKey = registryKey
+            absenceKey = nil
+            guidanceKey = nil
+        }
+        let absenceKey = plan.signature(values, stages: [.absence])
+        if absenceKey != self.absenceKey {
+            absence = inputs.indices.map {
+                SweepStages.absence(inputs[$0].recording, registry: registries[$0], judgement: judgements[$0], configuration: configuration.absence)
+            }
+            self.absenceKey = absenceKey
+        }
+        let guidanceKey = plan.signature(values, stages: [.guidance])
+        if guidanceKey != self.guidanceKey {
+            guidance = inputs.indices.map {
+                SweepStages.guidance(inputs[$0].recording, registry: registries[$0], judgement: judgements[$0], configuration: configuration.guidance)
+            }
+            self.guidanceKey = guidanceKey
+        }
+        return inputs.indices.map { SweepStages.components(judgements[$0], absence: absence[$0], guidance: guidance[$0]) }
     }
 }

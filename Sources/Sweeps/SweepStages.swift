@@ -56,9 +56,20 @@ public enum SweepStages {
         return registry
     }
 
-    /// The components of one (point, recording): the registry judged against `truth`, plus
-    /// the upstream tracking components.
-    public static func components(registry: AnchorRegistry, upstream: UpstreamOutput, truth: RecordingTruth) -> [Double] {
+    /// The registry judged against the ground truth: what the later stages build on.
+    public struct RegistryJudgement: Sendable {
+        /// The registry components (the upstream tracking components included).
+        public var components: [Double]
+        /// The instances as metric inputs.
+        public var histories: [AnchorHistory]
+        /// Anchor accuracy of the instances.
+        public var accuracy: AnchorAccuracy
+        /// The object each associated instance stands for.
+        public var objectOfInstance: [Int: Int64]
+    }
+
+    /// Judges `registry` (replayed over `upstream`) against `truth`.
+    public static func judge(registry: AnchorRegistry, upstream: UpstreamOutput, truth: RecordingTruth) -> RegistryJudgement {
         var histories = registry.instances.map { AnchorHistory(instance: $0.id, label: $0.label, updates: [], detections: []) }
         for (k, event) in registry.events.enumerated() {
             histories[event.instance].updates.append(AnchorUpdate(frame: event.frame, time: upstream.observations[k].time, position: event.after))
@@ -84,6 +95,44 @@ public enum SweepStages {
         set(.moves, Double(convergence.count))
         set(.movesConverged, Double(convergence.compactMap { $0 }.count))
         set(.convergenceSum, convergence.compactMap { $0 }.reduce(0, +))
+        var objectOfInstance: [Int: Int64] = [:]
+        for entry in accuracy.instances { if let object = entry.object { objectOfInstance[entry.instance] = object } }
+        return RegistryJudgement(components: c, histories: histories, accuracy: accuracy, objectOfInstance: objectOfInstance)
+    }
+
+    /// The absence components: the absence replay over the registry's anchors, judged
+    /// (`AbsenceOutcomes`); zero without `lidar_maps`.
+    public static func absence(_ recording: Recording, registry: AnchorRegistry, judgement: RegistryJudgement,
+                               configuration: AbsenceConfiguration) -> [(SweepComponent, Double)] {
+        let looks = AbsenceReplay.run(recording, registry: registry, configuration: configuration)
+        let outcomes = AbsenceOutcomes(
+            changes: looks.filter(\.flipped).map { MissingFlagChange(instance: $0.instance, frame: $0.frame, time: $0.time, missing: $0.missing) },
+            histories: judgement.histories, objectOfInstance: judgement.objectOfInstance, objects: recording.groundTruthObjects,
+            placements: recording.groundTruthPlacements)
+        return [(.flags, Double(outcomes.correctFlags + outcomes.falseMissing)), (.falseMissing, Double(outcomes.falseMissing)),
+                (.removals, Double(outcomes.removals.count)), (.missedRemovals, Double(outcomes.missedRemovals)),
+                (.latencySum, outcomes.latencies.reduce(0, +))]
+    }
+
+    /// The lock-on components: each guidance request replayed from the instance the memory
+    /// shows (`GuidanceTraces`), judged (`LockOnOutcomes`); zero without `guidance_requests`.
+    public static func guidance(_ recording: Recording, registry: AnchorRegistry, judgement: RegistryJudgement,
+                                configuration: GuidanceConfiguration) -> [(SweepComponent, Double)] {
+        let traces = GuidanceTraces.replay(recording, registry: registry, histories: judgement.histories,
+                                           accuracy: judgement.accuracy, configuration: configuration)
+        let outcomes = LockOnOutcomes(traces: traces, objectOfInstance: judgement.objectOfInstance,
+                                      placements: recording.groundTruthPlacements, objectRadius: configuration.departureRadius)
+        return [(.guidedRequests, Double(outcomes.requests.count - outcomes.count(.notInMemory))),
+                (.wrongTargetLocks, Double(outcomes.count(.wrongTarget))), (.correctLocks, Double(outcomes.count(.correct))),
+                (.missedLocks, Double(outcomes.count(.none)))]
+    }
+
+    /// Every component of one (point, recording): the registry judgement with the absence
+    /// and lock-on stages laid over it.
+    public static func components(_ judgement: RegistryJudgement, absence: [(SweepComponent, Double)],
+                                  guidance: [(SweepComponent, Double)]) -> [Double] {
+        var c = judgement.components
+        for (component, value) in absence + guidance { c[component.rawValue] = value }
         return c
     }
 
@@ -109,6 +158,15 @@ public enum SweepStages {
     /// staging would run per point (used by the benchmark and the equivalence test).
     public static func naive(_ recording: Recording, truth: RecordingTruth, configuration: ReplayConfiguration) throws(InputError) -> [Double] {
         let up = try upstream(recording, configuration: configuration)
-        return components(registry: up.registry, upstream: up, truth: truth)
+        return evaluate(registry: up.registry, upstream: up, recording: recording, truth: truth, configuration: configuration)
+    }
+
+    /// Every stage after the registry for one point on one recording, without reuse.
+    public static func evaluate(registry: AnchorRegistry, upstream: UpstreamOutput, recording: Recording, truth: RecordingTruth,
+                                configuration: ReplayConfiguration) -> [Double] {
+        let judgement = judge(registry: registry, upstream: upstream, truth: truth)
+        return components(
+            judgement, absence: absence(recording, registry: registry, judgement: judgement, configuration: configuration.absence),
+            guidance: guidance(recording, registry: registry, judgement: judgement, configuration: configuration.guidance))
     }
 }

@@ -10,22 +10,52 @@ import Testing
     @Test func stagedRegistryEqualsTheWholePipeline() throws {
         let input = try SweepFixtures.input("twins-moved")
         let upstream = try SweepStages.upstream(input.recording, configuration: ReplayConfiguration())
-        let variants: [AnchorConfiguration] = [
-            AnchorConfiguration(), AnchorConfiguration(nearRadius: 0.6, farCosine: 0.8),
-            AnchorConfiguration(emaWeight: 0.7, stepClamp: 0.05, consensusMinDistance: 0.2),
+        let variants: [ReplayConfiguration] = [
+            ReplayConfiguration(), ReplayConfiguration(anchors: AnchorConfiguration(nearRadius: 0.6, farCosine: 0.8)),
+            ReplayConfiguration(anchors: AnchorConfiguration(emaWeight: 0.7, stepClamp: 0.05, consensusMinDistance: 0.2),
+                                absence: AbsenceConfiguration(rangePerSize: 30, maxRange: 8), guidance: GuidanceConfiguration(lockOnRadius: 1.5)),
         ]
         var distinct = Set<[Double]>()
-        for anchors in variants {
-            let configuration = ReplayConfiguration(anchors: anchors)
+        for configuration in variants {
+            let anchors = configuration.anchors
             let staged = SweepStages.registry(upstream, anchors: anchors)
             let whole = SpatialReplay.run(input.recording, configuration: configuration).registry
             #expect(staged.events == whole.events)
             #expect(staged.instances == whole.instances)
-            let components = SweepStages.components(registry: staged, upstream: upstream, truth: input.truth)
+            let components = SweepStages.evaluate(
+                registry: staged, upstream: upstream, recording: input.recording, truth: input.truth, configuration: configuration)
             #expect(components == (try SweepStages.naive(input.recording, truth: input.truth, configuration: configuration)))
             distinct.insert(components)
         }
         #expect(distinct.count > 1, "the variants must change the outcome, or this test proves nothing")
+    }
+
+    /// The runner's reuse of registry, absence and lock-on outputs between points gives what
+    /// the whole pipeline gives point by point, with every stage swept.
+    @Test func runnerReuseEqualsNaivePerPoint() throws {
+        let inputs = [try SweepFixtures.input("absence"), try SweepFixtures.input("twins-moved")]
+        let plan = try SweepPlan(name: "all-stages", space: ParameterSpace(axes: [
+            SweepAxis(key: "tracker.detectEvery", values: [1, 2]),
+            SweepAxis(key: "anchors.nearRadius", values: [0.2, 0.5]),
+            SweepAxis(key: "absence.rangePerSize", values: [5, 10, 30]),
+            SweepAxis(key: "guidance.lockOnRadius", values: [0.35, 1.5]),
+        ]))
+        var checkpoint = SweepCheckpoint(fingerprint: "f")
+        let outcome = try #require(try SweepRunner(plan: plan, inputs: inputs, batchSize: 7).run(checkpoint: &checkpoint))
+        var upstreamOf: [Double: [UpstreamOutput]] = [:]  // tracker + fusion per detect-every-N, as in the test above
+        for (p, values) in plan.points.enumerated() {
+            let configuration = plan.configuration(values)
+            if upstreamOf[values[0]] == nil {
+                upstreamOf[values[0]] = try inputs.map { try SweepStages.upstream($0.recording, configuration: configuration) }
+            }
+            let fresh = zip(inputs, upstreamOf[values[0]]!).map { input, up in
+                SweepStages.evaluate(registry: SweepStages.registry(up, anchors: configuration.anchors), upstream: up,
+                                     recording: input.recording, truth: input.truth, configuration: configuration)
+            }
+            #expect(outcome.components[p] == fresh, "point \(values)")
+        }
+        let flags = Set(outcome.components.map { $0.map { $0[SweepComponent.flags.rawValue] } })
+        #expect(flags.count > 1, "the absence range must change the flags")
     }
 
     @Test func twinPairsAndMovesComeFromTheGroundTruth() throws {

@@ -29,7 +29,7 @@ public struct SweepDefinition: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey, CaseIterable { case name, description, axes, sampling, samples, seed, objective }
     enum AxisKeys: String, CodingKey, CaseIterable { case key, values, from, to, count }
-    enum ObjectiveKeys: String, CodingKey, CaseIterable { case optimise, caps, pareto }
+    enum ObjectiveKeys: String, CodingKey, CaseIterable { case optimise, caps, then, pareto }
 
     /// Decodes and validates one sweep.
     public init(from decoder: any Decoder) throws {
@@ -117,7 +117,8 @@ public struct SweepDefinition: Codable, Sendable, Equatable {
         }
         let pareto = try c.decode([SweepMetric].self, forKey: .pareto)
         guard pareto.count == 2 else { throw DecodingError.dataCorruptedError(forKey: .pareto, in: c, debugDescription: "must name exactly two metrics") }
-        return Objective(minimise: minimise, caps: caps, pareto: pareto)
+        let then = try c.decodeIfPresent([SweepMetric].self, forKey: .then) ?? []
+        return Objective(minimise: minimise, caps: caps, pareto: pareto, then: then)
     }
 
     /// Encodes the definition in the form it is read.
@@ -140,6 +141,7 @@ public struct SweepDefinition: Codable, Sendable, Equatable {
         var o = c.nestedContainer(keyedBy: ObjectiveKeys.self, forKey: .objective)
         try o.encode(objective.minimise, forKey: .optimise)
         try o.encode(objective.caps, forKey: .caps)
+        try o.encode(objective.then, forKey: .then)
         try o.encode(objective.pareto, forKey: .pareto)
     }
 }

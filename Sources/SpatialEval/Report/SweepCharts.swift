@@ -50,7 +50,7 @@ public enum SweepCharts {
     /// staircase, the chosen point and the shipped configuration marked.
     public static func pareto(_ points: [(Double, Double)], front: [Bool], chosen: (Double, Double)?, shipped: (Double, Double)?,
                               title: String, xTitle: String, yTitle: String, caption: String) -> String {
-        let finite = points.filter { $0.0.isFinite && $0.1.isFinite } + [chosen, shipped].compactMap { $0 }
+        let finite = (points + [chosen, shipped].compactMap { $0 }).filter { $0.0.isFinite && $0.1.isFinite }
         let frame = ChartFrame(xDomain: (min(0, finite.map(\.0).min() ?? 0), finite.map(\.0).max() ?? 1),
                                yDomain: (min(0, finite.map(\.1).min() ?? 0), finite.map(\.1).max() ?? 1))
         var svg = frame.begin(title: title, xTitle: xTitle, yTitle: yTitle, caption: caption)
@@ -70,11 +70,11 @@ public enum SweepCharts {
         for p in frontPoints {
             svg.element("circle", [("class", "marker-0 point front"), ("cx", c(frame.x(p[0]))), ("cy", c(frame.y(p[1]))), ("r", "4")])
         }
-        if let shipped {
+        if let shipped, shipped.0.isFinite, shipped.1.isFinite {
             svg.element("rect", [("class", "marker-2 shipped"), ("x", c(frame.x(shipped.0) - 5)), ("y", c(frame.y(shipped.1) - 5)),
                                  ("width", "10"), ("height", "10")])
         }
-        if let chosen {
+        if let chosen, chosen.0.isFinite, chosen.1.isFinite {
             svg.element("circle", [("class", "marker-1 chosen"), ("cx", c(frame.x(chosen.0))), ("cy", c(frame.y(chosen.1))), ("r", "6")])
         }
         ReportCharts.legend(&svg, [("series-0", "Pareto front"), ("series-1", "recommended"), ("series-2", "shipped")])

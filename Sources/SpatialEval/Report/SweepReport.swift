@@ -29,9 +29,12 @@ public struct SweepReport: Sendable {
                      "held-out folds meeting the rule", "mean held-out gap"]]
         for (k, sweep) in results.sweeps.enumerated() {
             let view = views[k], r = recommendations[k], objective = sweep.definition.objective
-            let pooled = SweepMetric.pooled(sweep.shipped)
-            let evidence = "\(results.recordings.count) recordings, \(Int(pooled[SweepComponent.feeds.rawValue])) anchored detections, "
-                + "\(Int(pooled[SweepComponent.objectsAnchored.rawValue])) objects"
+            let pooled = r.chosen.map { view.pooled[$0] } ?? SweepMetric.pooled(sweep.shipped)
+            let metrics = ([objective.minimise] + objective.caps.map(\.metric)).reduce(into: [SweepMetric]()) { if !$0.contains($1) { $0.append($1) } }
+            let evidence = "\(results.recordings.count) recordings; " + metrics.map { metric in
+                let e = metric.evidence(pooled)
+                return "\(e.count) \(e.noun) (\(metric.rawValue))"
+            }.joined(separator: ", ")
             let met = r.folds.filter(\.heldOutFeasible).count
             let gaps = r.folds.map { $0.gap(objective.minimise) }.filter(\.isFinite)
             for (a, key) in view.plan.keys.enumerated() {
@@ -47,8 +50,8 @@ public struct SweepReport: Sendable {
         doc.paragraph("Intervals: percentile intervals of the recommended value over \(results.bootstrap.replicates) bootstrap resamples of whole "
             + "recordings (seed \(results.bootstrap.seed)), re-choosing the point in each resample; with few recordings they are coarse and "
             + "optimistic (the recordings are all the evidence there is). \"Equally good\": the range of the key over every point that meets the rule "
-            + "with the same value of its metric; the tie-break (Pareto metrics, then closeness to the shipped constants) picked one, so a wide "
-            + "range means the recordings do not pin the constant down. Held-out gap: the rule's metric at the point chosen on the other "
+            + "and ties with the recommended one on every metric the rule compares; only closeness to the shipped constants picked among them, "
+            + "so a wide range means the recordings do not pin the constant down. Held-out gap: the rule's metric at the point chosen on the other "
             + "recordings minus the best value any point meeting the rule reaches on the held-out recording (0 = the choice generalised).")
 
         for (k, sweep) in results.sweeps.enumerated() {
