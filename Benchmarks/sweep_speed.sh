@@ -6,7 +6,7 @@
 # Environment:
 #   SPATIAL_EVAL  our binary (default .build/release/spatial-eval, built if missing)
 #   PROTOCOL      protocol file (default Protocols/sweep-object-permanence.json)
-#   SWEEP         the sweep to time (default merge: farCosine × nearRadius × nearCosine, 1200 points)
+#   SWEEP         the sweep to time (default object-permanence: farCosine × nearRadius × rangePerSize, 1200 points)
 #   RUNS          repetitions (default 3)
 #
 # 1. `spatial-eval bench-sweep` loads the recordings once, then RUNS times times the whole
@@ -22,7 +22,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 PROTOCOL="${PROTOCOL:-Protocols/sweep-object-permanence.json}"
-SWEEP="${SWEEP:-merge}"
+SWEEP="${SWEEP:-object-permanence}"
 RUNS="${RUNS:-3}"
 if [[ -z "${SPATIAL_EVAL:-}" ]]; then
   SPATIAL_EVAL=.build/release/spatial-eval

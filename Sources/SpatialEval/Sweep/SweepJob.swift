@@ -55,12 +55,12 @@ public enum SweepJob {
                 return stopAfterBatches.map { batches < $0 } ?? true
             }
             guard let outcome else { return nil }
-            let seconds = resumed == plan.points.count ? 0 : Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             message("sweep \(definition.name): done in \(String(format: "%.2f", seconds)) s")
             let shipped = try inputs.map { input in
                 try SweepStages.naive(input.recording, truth: input.truth, configuration: spec.replay)
             }
-            results.append(SweepResult(definition: definition, base: spec.replay, outcome: outcome, shipped: shipped, seconds: seconds))
+            results.append(SweepResult(definition: definition, base: spec.replay, outcome: outcome, shipped: shipped, seconds: seconds, resumed: resumed))
         }
         return SweepResults(
             protocolName: spec.name, protocolSHA256: protocolSHA, toolVersion: ToolInfo.version, bootstrap: spec.bootstrap,

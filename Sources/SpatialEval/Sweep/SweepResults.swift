@@ -29,8 +29,10 @@ public struct SweepResult: Sendable {
     public var outcome: SweepOutcome
     /// Components of the base (shipped) configuration, per recording.
     public var shipped: [[Double]]
-    /// Wall time of the sweep's points, seconds (0 when every point came from a checkpoint).
+    /// Wall time of the points this run computed, seconds.
     public var seconds: Double
+    /// Points taken from a checkpoint of a killed run instead (0 for an uninterrupted sweep).
+    public var resumed: Int
 
     /// The runnable plan of the definition.
     public func plan() throws -> SweepPlan {

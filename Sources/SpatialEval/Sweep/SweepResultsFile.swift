@@ -10,7 +10,8 @@ import Replay
 ///   `bootstrap_replicates`, `bootstrap_seed`, `bootstrap_confidence`, `bootstrap_method`;
 /// - `/provenance`: `path` and `sha256` of every input (the protocol first);
 /// - `/recordings`: `name`; `/sweep_names` (protocol order); `/cosine_pairs/<recording>`: `cosine`, `same_object`;
-/// - `/sweeps/<name>` (attributes `definition` and `base_configuration` as JSON, `seconds`):
+/// - `/sweeps/<name>` (attributes `definition` and `base_configuration` as JSON, `seconds`,
+///   `resumed_points`):
 ///   `axis_keys`; `axes/<key>` (1-D, the axis values); `points` [P, A];
 ///   `components` [axes…, R, C] for a grid or [P, R, C] when sampled, with
 ///   `component_names`; `shipped_components` [R, C]; `metrics/<recording>/<metric>` and
@@ -68,6 +69,7 @@ public enum SweepResultsFile {
         try group.setAttribute("definition", try json(sweep.definition))
         try group.setAttribute("base_configuration", try json(sweep.base))
         try group.setAttribute("seconds", sweep.seconds)
+        try group.setAttribute("resumed_points", Int64(sweep.resumed))
         try group.write(plan.keys.map(\.name), to: "axis_keys")
         let axes = try group.createGroup("axes")
         for axis in sweep.definition.space.axes { try axes.write(axis.values, to: axis.key) }
@@ -132,7 +134,7 @@ public enum SweepResultsFile {
             let outcome = SweepOutcome(components: (0..<points).map { p in (0..<r).map { k in Array(flat[(p * r + k) * c..<(p * r + k + 1) * c]) } })
             let shippedFlat = try g.readDoubles("shipped_components").values
             return SweepResult(definition: stored, base: base, outcome: outcome,
-                               shipped: (0..<r).map { Array(shippedFlat[$0 * c..<($0 + 1) * c]) }, seconds: try g.attributeDouble("seconds"))
+                               shipped: (0..<r).map { Array(shippedFlat[$0 * c..<($0 + 1) * c]) }, seconds: try g.attributeDouble("seconds"), resumed: Int(try g.attributeInt64("resumed_points")))
         }
         return SweepResults(
             protocolName: try root.attributeString("protocol_name"), protocolSHA256: try root.attributeString("protocol_sha256"),
