@@ -111,7 +111,7 @@ public struct SweepReport: Sendable {
                 }
                 doc.figure("\(name)-heatmap-\(metric.rawValue).svg", HeatmapChart.svg(
                     values: values, xValues: plan.space.axes[0].values, yValues: plan.space.axes[1].values,
-                    title: "\(metric.rawValue) over \(xKey) × \(yKey) (\(name))", xTitle: xKey, yTitle: yKey,
+                    title: "\(metric.rawValue) (\(name))", xTitle: xKey, yTitle: yKey,
                     caption: "pooled over \(results.recordings.count) recordings; red: recommended, dashed: shipped; grey: undefined",
                     marked: marked),
                     caption: "Heatmap of pooled \(metric.rawValue) over \(xKey) × \(yKey)\(heldText); red outline: recommended point, "
