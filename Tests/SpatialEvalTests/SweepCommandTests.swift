@@ -59,7 +59,7 @@ struct SweepCommandTests {
         #expect(html.components(separatedBy: "<svg ").count - 1 == entries.filter { $0.hasSuffix(".svg") }.count, "every figure inline")
 
         let again = folder.file("again")
-        let (rerender, rerenderOutput) = runTool(["sweep-report", out + "/sweep.h5", "--out", again])
+        let (rerender, rerenderOutput) = runTool(["report", out + "/sweep.h5", "--out", again])
         #expect(rerender == 0, "\(rerenderOutput.standardError)")
         #expect(try String(contentsOfFile: again + "/report.md", encoding: .utf8) == markdown)
     }

@@ -16,7 +16,7 @@ struct SweepCommand: Command {
         (default 256): rerunning the same command after a kill continues from them. Writes \
         DIR/sweep.h5 atomically, then renders DIR/report.md (SVG figures beside it) and \
         DIR/report.html from it, and prints the table "shipped constant → recommended value \
-        [interval]". Re-render later with `spatial-eval sweep-report DIR/sweep.h5`. Exit \
+        [interval]". Re-render later with `spatial-eval report DIR/sweep.h5`. Exit \
         status: 0 success, 1 bad input (protocol or recording), 64 usage error. Docs/sweeps.md.
         """
     let options = [
@@ -48,33 +48,6 @@ struct SweepCommand: Command {
         let files = try SweepReportFiles.write(stored, to: folder)
         output.err("report: \(folder)/report.md, report.html and \(files.count - 2) figures\n")
         output.out(try SweepReportFiles.summary(stored))
-        return .success
-    }
-}
-
-/// `spatial-eval sweep-report`: re-renders a sweep report from `sweep.h5` alone.
-struct SweepReportCommand: Command {
-    let name = "sweep-report"
-    let summary = "Re-render a sweep report (Markdown, SVG, HTML) from sweep.h5 alone."
-    let usage = ["sweep-report sweep.h5 [--out DIR]"]
-    let discussion = "Writes DIR/report.md, its SVG figures and DIR/report.html; DIR defaults to the folder of sweep.h5."
-    let options = [OptionSpec("out", "DIR", "Output folder (default: the folder holding sweep.h5).")]
-
-    func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError("give exactly one sweep results file")
-        }
-        guard FileManager.default.fileExists(atPath: path) else { throw InputError(file: path, message: "does not exist") }
-        let given = arguments.value("out") ?? (path as NSString).deletingLastPathComponent
-        let folder = given.isEmpty ? "." : given
-        let results: SweepResults
-        do {
-            results = try SweepResultsFile.read(path)
-        } catch {
-            throw InputError(file: path, message: "cannot be read as sweep results: \(error)")
-        }
-        let files = try SweepReportFiles.write(results, to: folder)
-        output.err("report: \(files.count) files in \(folder)\n")
         return .success
     }
 }

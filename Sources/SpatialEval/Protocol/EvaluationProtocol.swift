@@ -41,10 +41,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         try StrictKeys.check(decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
-        guard !name.isEmpty, !name.contains("/") else {
-            throw DecodingError.dataCorruptedError(forKey: .name, in: c, debugDescription: "must be a non-empty name without '/'")
-        }
+        name = try c.decodeName(forKey: .name)
         recordings = try c.decode([String].self, forKey: .recordings)
         guard !recordings.isEmpty else {
             throw DecodingError.dataCorruptedError(forKey: .recordings, in: c, debugDescription: "must name at least one recording")

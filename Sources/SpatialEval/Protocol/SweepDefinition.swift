@@ -35,10 +35,7 @@ public struct SweepDefinition: Codable, Sendable, Equatable {
     public init(from decoder: any Decoder) throws {
         try StrictKeys.check(decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
-        guard !name.isEmpty, !name.contains("/") else {
-            throw DecodingError.dataCorruptedError(forKey: .name, in: c, debugDescription: "must be a non-empty name without '/'")
-        }
+        name = try c.decodeName(forKey: .name)
         description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
         var axesContainer = try c.nestedUnkeyedContainer(forKey: .axes)
         var axes: [SweepAxis] = []
@@ -147,6 +144,15 @@ public struct SweepDefinition: Codable, Sendable, Equatable {
 }
 
 extension KeyedDecodingContainer {
+    /// A name used as a folder or HDF5 group: non-empty and without `/`.
+    func decodeName(forKey key: Key) throws -> String {
+        let name = try decode(String.self, forKey: key)
+        guard !name.isEmpty, !name.contains("/") else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "must be a non-empty name without '/'")
+        }
+        return name
+    }
+
     /// A nested unkeyed container when `key` is present.
     func nestedUnkeyedContainerIfPresent(forKey key: Key) throws -> UnkeyedDecodingContainer? {
         contains(key) ? try nestedUnkeyedContainer(forKey: key) : nil

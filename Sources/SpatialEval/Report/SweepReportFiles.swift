@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 import Sweeps
 
 /// Writes a ``SweepReport`` into a folder and summarises the recommendations as text.
@@ -14,6 +15,19 @@ public enum SweepReportFiles {
             written.append(name)
         }
         return written
+    }
+
+    /// Re-renders the report of the sweep results at `path` into `folder` (`spatial-eval report sweep.h5`).
+    static func rerender(_ path: String, to folder: String, output: OutputSink) throws -> ExitStatus {
+        let results: SweepResults
+        do {
+            results = try SweepResultsFile.read(path)
+        } catch {
+            throw InputError(file: path, message: "cannot be read as sweep results: \(error)")
+        }
+        let files = try write(results, to: folder)
+        output.err("report: \(files.count) files in \(folder)\n")
+        return .success
     }
 
     /// One line per swept key: "sweep  key  shipped → recommended [lower, upper]  (rule; n recordings)".

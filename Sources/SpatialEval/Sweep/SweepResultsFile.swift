@@ -27,19 +27,8 @@ public enum SweepResultsFile {
     public static func write(_ results: SweepResults, loaded: ProtocolLoader.Loaded, to path: String) throws {
         let file = try ResultFile.create(atPath: path)
         let root = file.root
-        try root.setAttribute("tool", "spatial-eval")
-        try root.setAttribute("tool_version", results.toolVersion)
-        if let commit = ToolInfo.gitCommit() { try root.setAttribute("git_commit", commit) }
-        try root.setAttribute("created_utc", ISO8601DateFormatter().string(from: Date()))
-        try root.setAttribute("layout", layout)
-        try root.setAttribute("protocol_name", results.protocolName)
-        try root.setAttribute("protocol_path", loaded.path)
-        try root.setAttribute("protocol_text", loaded.text)
-        try root.setAttribute("protocol_sha256", results.protocolSHA256)
-        try root.setAttribute("bootstrap_replicates", Int64(results.bootstrap.replicates))
-        try root.setAttribute("bootstrap_seed", String(results.bootstrap.seed))
-        try root.setAttribute("bootstrap_confidence", results.bootstrap.confidence)
-        try root.setAttribute("bootstrap_method", results.bootstrap.method)
+        try ResultProvenance.write(on: root, layout: layout, toolVersion: results.toolVersion, loaded: loaded,
+                                   protocolSHA256: results.protocolSHA256, bootstrap: results.bootstrap)
         let provenance = try root.createGroup("provenance")
         try provenance.write([loaded.path] + loaded.recordingPaths, to: "path")
         try provenance.write([results.protocolSHA256] + (try loaded.recordingPaths.map(RunEvaluation.fingerprint)), to: "sha256")
@@ -106,6 +95,12 @@ public enum SweepResultsFile {
         try folds.write(r.folds.map { $0.heldOutFeasible ? Int64(1) : 0 }, to: "held_out_feasible")
     }
 
+    /// Whether `path` is an HDF5 file with the sweep layout.
+    public static func holdsSweep(_ path: String) -> Bool {
+        guard let file = try? ResultFile.open(atPath: path) else { return false }
+        return (try? file.root.attributeString("layout")) == layout
+    }
+
     /// Reads the results back from `path` (everything the report shows).
     public static func read(_ path: String) throws -> SweepResults {
         let file = try ResultFile.open(atPath: path)
@@ -113,10 +108,7 @@ public enum SweepResultsFile {
         guard (try? root.attributeString("layout")) == layout else {
             throw ResultsLayoutError(message: "\(path) is not a sweep results file (layout \(layout))")
         }
-        let bootstrap = BootstrapSettings(
-            replicates: Int(try root.attributeInt64("bootstrap_replicates")),
-            seed: UInt64(try root.attributeString("bootstrap_seed")) ?? 0,
-            confidence: try root.attributeDouble("bootstrap_confidence"), method: try root.attributeString("bootstrap_method"))
+        let bootstrap = try ResultProvenance.bootstrap(of: root)
         let recordings = try root.openGroup("recordings").readStrings("name")
         let pairsGroup = try root.openGroup("cosine_pairs")
         let pairs = try recordings.map { name in
