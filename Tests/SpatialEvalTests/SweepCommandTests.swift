@@ -21,7 +21,11 @@ struct SweepCommandTests {
               "objective": {"optimise": "duplicates", "caps": [{"metric": "false_merge_rate", "max": 0.01}],
                             "pareto": ["false_merge_rate", "duplicates"]}},
              {"name": "cadence", "axes": [{"key": "tracker.detectEvery", "values": [1, 3]}],
-              "objective": {"optimise": "idf1", "pareto": ["detector_calls", "idf1"]}}]
+              "objective": {"optimise": "idf1", "pareto": ["detector_calls", "idf1"]}},
+             {"name": "lhs", "axes": [{"key": "anchors.stepClamp", "from": 0.05, "to": 0.5}, {"key": "absence.rangePerSize", "from": 5, "to": 30},
+                                      {"key": "guidance.lockOnRadius", "from": 0.2, "to": 1.0}],
+              "sampling": "latin-hypercube", "samples": 6, "seed": 2,
+              "objective": {"optimise": "anchor_error_mean_m", "pareto": ["anchor_error_mean_m", "false_missing_rate"]}}]
             """
         return try folder.write("""
             {"name": "tiny-sweep", "recordings": ["twins-moved.sqlite", "walkaway-reapproach.sqlite"],
@@ -48,6 +52,10 @@ struct SweepCommandTests {
         #expect(try merge.openGroup("metrics").openGroup("twins-moved").readDoubles("false_merge_rate").shape == [4, 3])
         #expect(try merge.openGroup("axes").readDoubles("anchors.nearRadius").values == [0.2, 0.35, 0.5])
         #expect(try merge.readDoubles("components").shape == [4, 3, 2, SweepComponent.allCases.count])
+        let lhs = try file.root.openGroup("sweeps").openGroup("lhs")
+        #expect(try lhs.readDoubles("points").shape == [6, 3], "sampled: one row per point")
+        #expect(try lhs.openGroup("metrics").openGroup("pooled").readDoubles("anchor_error_mean_m").shape == [6])
+        #expect(output.standardOutput.contains("lhs  guidance.lockOnRadius  0.350 → "))
 
         let markdown = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
         #expect(markdown.contains("| sweep | key | shipped | recommended [95% interval]"))
