@@ -45,9 +45,9 @@ struct SweepCommand: Command {
         try SweepResultsFile.write(results, loaded: loaded, to: h5)
         SweepJob.removeCheckpoints(loaded, folder: folder)
         let stored = try SweepResultsFile.read(h5)
-        let files = try SweepReportFiles.write(stored, to: folder)
+        let (report, files) = try SweepReportFiles.write(stored, to: folder)
         output.err("report: \(folder)/report.md, report.html and \(files.count - 2) figures\n")
-        output.out(try SweepReportFiles.summary(stored))
+        output.out(try SweepReportFiles.summary(stored, report: report))
         return .success
     }
 }

@@ -12,6 +12,8 @@ public struct SweepReport: Sendable {
     public var html: String
     /// SVG files beside the Markdown, in report order.
     public var figures: [(name: String, svg: String)]
+    /// The recommendation of each sweep, in results order (what the report shows).
+    public var recommendations: [Recommendation]
 
     /// Renders `results`.
     public init(_ results: SweepResults) throws {
@@ -67,6 +69,7 @@ public struct SweepReport: Sendable {
         markdown = doc.markdownText
         html = doc.htmlPage(title: "Sweep report: \(results.protocolName)")
         figures = doc.figures
+        self.recommendations = recommendations
     }
 
     private static func section(_ doc: inout ReportDocument, _ sweep: SweepResult, view: SweepView, recommendation r: Recommendation,

@@ -4,9 +4,10 @@ import Sweeps
 
 /// Writes a ``SweepReport`` into a folder and summarises the recommendations as text.
 public enum SweepReportFiles {
-    /// Renders `results` into `folder` (created when missing) and returns the file names written.
+    /// Renders `results` into `folder` (created when missing); returns the report and the
+    /// file names written.
     @discardableResult
-    public static func write(_ results: SweepResults, to folder: String) throws -> [String] {
+    public static func write(_ results: SweepResults, to folder: String) throws -> (report: SweepReport, files: [String]) {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let report = try SweepReport(results)
         var written: [String] = []
@@ -14,7 +15,7 @@ public enum SweepReportFiles {
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
             written.append(name)
         }
-        return written
+        return (report, written)
     }
 
     /// Re-renders the report of the sweep results at `path` into `folder` (`spatial-eval report sweep.h5`).
@@ -25,16 +26,17 @@ public enum SweepReportFiles {
         } catch {
             throw InputError(file: path, message: "cannot be read as sweep results: \(error)")
         }
-        let files = try write(results, to: folder)
+        let files = try write(results, to: folder).files
         output.err("report: \(files.count) files in \(folder)\n")
         return .success
     }
 
-    /// One line per swept key: "sweep  key  shipped → recommended [lower, upper]  (rule; n recordings)".
-    public static func summary(_ results: SweepResults) throws -> String {
+    /// One line per swept key: "sweep  key  shipped → recommended [lower, upper]  (rule; n recordings)",
+    /// from the recommendations `report` shows.
+    public static func summary(_ results: SweepResults, report: SweepReport) throws -> String {
         var lines: [String] = []
-        for sweep in results.sweeps {
-            let plan = try sweep.plan(), r = try sweep.recommendation(results.bootstrap)
+        for (sweep, r) in zip(results.sweeps, report.recommendations) {
+            let plan = try sweep.plan()
             for (a, key) in plan.keys.enumerated() {
                 let value = r.chosen.map { c in
                     ReportNumber.fixed(plan.points[c][a]) + (r.intervals[a].map { " [\(ReportNumber.fixed($0.lower)), \(ReportNumber.fixed($0.upper))]" } ?? "")
