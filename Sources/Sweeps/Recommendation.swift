@@ -70,9 +70,19 @@ public struct Recommendation: Sendable, Equatable {
         var picks: [[Double]] = []
         var infeasible = 0
         if n > 0 {
+            // The choice depends only on the multiset of recordings drawn (few distinct ones
+            // for few recordings), so each is chosen once.
+            var chosenFor: [[Int]: Int?] = [:]
             for _ in 0..<resamples {
-                let subset = (0..<n).map { _ in Int.random(in: 0..<n, using: &generator) }
-                if let p = choose(subset) { picks.append(plan.points[p]) } else { infeasible += 1 }
+                let subset = (0..<n).map { _ in Int.random(in: 0..<n, using: &generator) }.sorted()
+                let pick: Int?
+                if let known = chosenFor[subset] {
+                    pick = known
+                } else {
+                    pick = choose(subset)
+                    chosenFor[subset] = pick
+                }
+                if let p = pick { picks.append(plan.points[p]) } else { infeasible += 1 }
             }
         }
         infeasibleResamples = infeasible
