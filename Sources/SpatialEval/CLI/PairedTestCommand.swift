@@ -71,7 +71,7 @@ struct PairedTestCommand: Command {
             throw InputError(file: path, line: 1, message: "the header must name the columns a and b")
         }
         var a: [Double] = [], b: [Double] = []
-        for (index, line) in lines.enumerated().dropFirst() {
+        for (index, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
             guard fields.count == names.count, let x = Double(fields[ia].trimmingCharacters(in: .whitespaces)),
                   let y = Double(fields[ib].trimmingCharacters(in: .whitespaces)), x.isFinite, y.isFinite else {
