@@ -58,9 +58,19 @@ public struct DepthMetrics: Equatable, Sendable, Codable {
         siLogKITTI = 100 * (meanE2 - meanE * meanE).squareRoot()
     }
 
+    /// The result names of the metrics, in table order.
+    public static let names = ["abs_rel", "sq_rel", "rmse", "rmse_log", "log10", "delta1", "delta2", "delta3", "silog_dav2", "silog_kitti"]
+
+    /// Metrics read back from stored values in ``names`` order.
+    public init(count: Int, values: [Double]) {
+        precondition(values.count == Self.names.count, "one value per metric")
+        self.count = count
+        (absRel, sqRel, rmse, rmseLog, log10) = (values[0], values[1], values[2], values[3], values[4])
+        (delta1, delta2, delta3, siLogDAv2, siLogKITTI) = (values[5], values[6], values[7], values[8], values[9])
+    }
+
     /// The metrics by their result names, in table order.
     public var named: [(name: String, value: Double)] {
-        [("abs_rel", absRel), ("sq_rel", sqRel), ("rmse", rmse), ("rmse_log", rmseLog), ("log10", log10),
-         ("delta1", delta1), ("delta2", delta2), ("delta3", delta3), ("silog_dav2", siLogDAv2), ("silog_kitti", siLogKITTI)]
+        zip(Self.names, [absRel, sqRel, rmse, rmseLog, log10, delta1, delta2, delta3, siLogDAv2, siLogKITTI]).map { ($0, $1) }
     }
 }

@@ -26,19 +26,22 @@ public struct PairedComparison: Equatable, Sendable {
         wilcoxon = WilcoxonSignedRank(differences)
     }
 
-    /// A one-line reading for a metric where lower is better: which side is lower, by how
-    /// much (median difference with its interval), and whether Wilcoxon finds it at `alpha`.
+    /// A one-line reading for a metric where lower is better: a side is called lower only
+    /// when the Wilcoxon p-value is below `alpha` and the median difference's interval
+    /// excludes 0; otherwise "no clear difference". Quotes the median difference, its
+    /// interval and p.
     public func verdict(metric: String, a: String, b: String, alpha: Double = 0.05, format: (Double) -> String) -> String {
         let m = medianDifference
-        let interval = "median Δ \(format(m.estimate)) [\(format(m.lower)), \(format(m.upper))], Wilcoxon p = \(Self.pFormat(wilcoxon.pValue))"
-        let significant = wilcoxon.pValue < alpha && (m.lower > 0 || m.upper < 0 || meanDifference.lower > 0 || meanDifference.upper < 0)
-        guard significant else { return "\(metric): no clear difference between \(a) and \(b) (\(interval), n = \(count))" }
-        let lower = meanDifference.estimate < 0 || (meanDifference.estimate == 0 && m.estimate < 0)
-        return "\(metric): \(lower ? a : b) is lower than \(lower ? b : a) (\(interval), n = \(count))"
+        let p = Self.pFormat(wilcoxon.pValue)
+        let evidence = "median Δ \(format(m.estimate)) [\(format(m.lower)), \(format(m.upper))], Wilcoxon p \(p.hasPrefix("<") ? p : "= " + p), n = \(count)"
+        guard wilcoxon.pValue < alpha, m.lower > 0 || m.upper < 0 else {
+            return "\(metric): no clear difference between \(a) and \(b) (\(evidence))"
+        }
+        return m.upper < 0 ? "\(metric): \(a) is lower than \(b) (\(evidence))" : "\(metric): \(b) is lower than \(a) (\(evidence))"
     }
 
     /// A p-value with three significant digits, or "< 1e-6".
-    static func pFormat(_ p: Double) -> String {
+    public static func pFormat(_ p: Double) -> String {
         guard p.isFinite else { return "n/a" }
         if p < 1e-6 { return "< 1e-6" }
         var digits = 3, scaled = p

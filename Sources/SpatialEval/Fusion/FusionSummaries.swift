@@ -5,11 +5,11 @@ import Replay
 /// Per-variant summaries and paired comparisons computed from the raw fusion rows.
 public enum FusionSummaries {
     /// The metrics compared per box (lower is better): name, units for the verdict, values.
-    static let comparedMetrics: [(name: String, unit: String, values: @Sendable (VariantBoxColumns) -> [Double])] = [
+    static var comparedMetrics: [(name: String, unit: String, values: (VariantBoxColumns) -> [Double])] { [
         ("abs_box_error_m", "m", { $0.error.map(abs) }),
         ("anchor_error_m", "m", { $0.anchorError }),
         ("sample_abs_rel", "", { $0.sampleAbsRel }),
-    ]
+    ] }
 
     /// One summary per variant.
     public static func summaries(_ r: FusionResults) -> [VariantSummary] {

@@ -114,6 +114,12 @@ public struct RunReport: Sendable {
                  "\($0.falseNegatives)", "\($0.identitySwitches)", "\($0.truthCount)"]
             })
         }
+        if let fusion = results.fusion {
+            let section = FusionReportSection(fusion, bootstrap: results.bootstrap)
+            md += section.markdown
+            html += section.html
+            figures += section.figures
+        }
         heading("Understanding this report", 2)
         paragraph("Pooled MOTA and 3-D counts are exact over all recordings; pooled IDF1 and HOTA are ground-truth-weighted means; "
             + "the old proxies (new ids per minute/detection, mean track life) are plain means. Re-anchor gaps are the raw "

@@ -15,6 +15,8 @@ public struct RunResults: Sendable, Equatable {
     public var pooledGaps: GapIntervals
     /// The gates and their outcomes, in protocol order.
     public var gates: [GateOutcome]
+    /// The depth-fusion variant comparison (`/fusion`), when the protocol asked for one.
+    public var fusion: FusionResults? = nil
 
     /// True when every gate passed.
     public var passed: Bool { gates.allSatisfy(\.passed) }

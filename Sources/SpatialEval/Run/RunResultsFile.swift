@@ -12,7 +12,8 @@ import ResultStore
 ///   tables `gaps` (`instance`, `gap_m`), `errors` (`instance`, `error_m`), `instances`,
 ///   `detect_every_n`, `recorded_track_ids`, `tracking_3d`, `gap_intervals`; datasets
 ///   `duplicated_objects`, `never_anchored`;
-/// - `/pooled/gap_intervals`; `/gates` (`metric`, `op`, `threshold`, `value`, `passed`).
+/// - `/pooled/gap_intervals`; `/gates` (`metric`, `op`, `threshold`, `value`, `passed`);
+/// - `/fusion`, when the protocol has a `fusion` section (``FusionResultsFile``).
 ///
 /// The file appears under its final name only once complete (``ResultFile/commit()``).
 public enum RunResultsFile {
@@ -53,6 +54,7 @@ public enum RunResultsFile {
         try gates.write(results.gates.map(\.gate.value), to: "threshold")
         try gates.write(results.gates.map(\.value), to: "value")
         try gates.write(results.gates.map { $0.passed ? Int64(1) : 0 }, to: "passed")
+        if let fusion = results.fusion { try FusionResultsFile.write(fusion, into: root.createGroup("fusion")) }
         try file.commit()
     }
 
@@ -104,7 +106,8 @@ public enum RunResultsFile {
         return RunResults(
             protocolName: try root.attributeString("protocol_name"), protocolSHA256: try root.attributeString("protocol_sha256"),
             toolVersion: try root.attributeString("tool_version"), bootstrap: bootstrap, recordings: recordings,
-            pooledGaps: try root.openGroup("pooled").openGroup("gap_intervals").readIntervals(), gates: outcomes)
+            pooledGaps: try root.openGroup("pooled").openGroup("gap_intervals").readIntervals(), gates: outcomes,
+            fusion: try FusionResultsFile.readIfPresent(root))
     }
 
     private static func read(name: String, from group: ResultGroup) throws -> RecordingResults {

@@ -60,6 +60,33 @@ public struct FusionVariantSettings: Codable, Sendable, Equatable {
         self.ransacResidualThreshold = ransacResidualThreshold
         self.confidenceWeights = confidenceWeights
     }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case huberDelta, huberMaxIterations, huberTolerance, ransacSeed, ransacMaxTrials, ransacResidualThreshold, confidenceWeights
+    }
+
+    /// Decodes with the defaults for missing keys; rejects non-positive δ, budgets below 1
+    /// and anything but three non-negative confidence weights.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = FusionVariantSettings()
+        huberDelta = try c.decodeIfPresent(Double.self, forKey: .huberDelta) ?? d.huberDelta
+        huberMaxIterations = try c.decodeIfPresent(Int.self, forKey: .huberMaxIterations) ?? d.huberMaxIterations
+        huberTolerance = try c.decodeIfPresent(Double.self, forKey: .huberTolerance) ?? d.huberTolerance
+        ransacSeed = try c.decodeIfPresent(UInt64.self, forKey: .ransacSeed) ?? d.ransacSeed
+        ransacMaxTrials = try c.decodeIfPresent(Int.self, forKey: .ransacMaxTrials) ?? d.ransacMaxTrials
+        ransacResidualThreshold = try c.decodeIfPresent(Double.self, forKey: .ransacResidualThreshold)
+        confidenceWeights = try c.decodeIfPresent([Double].self, forKey: .confidenceWeights) ?? d.confidenceWeights
+        guard huberDelta > 0, huberDelta.isFinite else {
+            throw DecodingError.dataCorruptedError(forKey: .huberDelta, in: c, debugDescription: "must be a positive number")
+        }
+        guard huberMaxIterations >= 1, ransacMaxTrials >= 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .ransacMaxTrials, in: c, debugDescription: "iteration and trial budgets must be at least 1")
+        }
+        guard confidenceWeights.count == 3, confidenceWeights.allSatisfy({ $0 >= 0 && $0.isFinite }), confidenceWeights.contains(where: { $0 > 0 }) else {
+            throw DecodingError.dataCorruptedError(forKey: .confidenceWeights, in: c, debugDescription: "must be three non-negative weights, one positive")
+        }
+    }
 }
 
 /// A fitted fusion model: how a relative inverse depth d becomes a metric depth ẑ.
