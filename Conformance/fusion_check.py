@@ -34,8 +34,10 @@ def agree(a, b, rel=1e-9):
     if a is None or b is None:
         return a is None and b is None
     a, b = float(a), float(b)
-    if np.isnan(a) and np.isnan(b):
-        return True
+    if np.isnan(a) or np.isnan(b):
+        return np.isnan(a) and np.isnan(b)
+    if np.isinf(a) or np.isinf(b):
+        return a == b
     return a == b or abs(a - b) <= rel * max(abs(a), abs(b)) or abs(a - b) <= 1e-12
 
 

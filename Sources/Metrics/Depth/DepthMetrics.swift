@@ -12,7 +12,8 @@ import Numerics
 /// - log10 is mean |log10 z − log10 g|; RMSE log uses the natural log;
 /// - SILog comes in two conventions: ``siLogDAv2`` = √(mean e² − 0.5·(mean e)²) (Depth
 ///   Anything V2, λ = 0.5, not ×100) and ``siLogKITTI`` = 100·√(mean e² − (mean e)²)
-///   (ZoeDepth / Depth Anything V1 / Marigold / KITTI, λ = 1, ×100), e = ln z − ln g.
+///   (ZoeDepth / Depth Anything V1 / Marigold / KITTI, λ = 1, ×100), e = ln z − ln g; a
+///   radicand that rounding makes slightly negative is taken as 0 (numpy would give NaN).
 public struct DepthMetrics: Equatable, Sendable, Codable {
     /// Number of pixels.
     public var count: Int
@@ -54,8 +55,8 @@ public struct DepthMetrics: Equatable, Sendable, Codable {
         delta1 = Double(ratios.count { $0 < 1.25 }) / n
         delta2 = Double(ratios.count { $0 < 1.25 * 1.25 }) / n
         delta3 = Double(ratios.count { $0 < 1.25 * 1.25 * 1.25 }) / n
-        siLogDAv2 = (meanE2 - 0.5 * meanE * meanE).squareRoot()
-        siLogKITTI = 100 * (meanE2 - meanE * meanE).squareRoot()
+        siLogDAv2 = max(0, meanE2 - 0.5 * meanE * meanE).squareRoot()
+        siLogKITTI = 100 * max(0, meanE2 - meanE * meanE).squareRoot()
     }
 
     /// The result names of the metrics, in table order.

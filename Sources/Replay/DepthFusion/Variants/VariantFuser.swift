@@ -34,7 +34,8 @@ public struct VariantFuser: Sendable {
     ) -> VariantFusionResult {
         if variant == .app {
             lastWasApp = true
-            return appResult(appFuser.fuse(grid, configuration: c), c)
+            let replica = appFuser.fuse(grid, configuration: c)
+            return appResult(replica, c)
         }
         lastWasApp = false
         own.collect(grid, minConfidence: minConfidence(variant, c, settings), depthRange: c.minLidarDepth...c.maxLidarDepth)
@@ -48,7 +49,8 @@ public struct VariantFuser: Sendable {
     ) -> VariantFusionResult {
         if variant == .app {
             lastWasApp = true
-            return appResult(appFuser.fuse(pairs, configuration: c), c)
+            let replica = appFuser.fuse(pairs, configuration: c)
+            return appResult(replica, c)
         }
         lastWasApp = false
         own.collect(pairs, minConfidence: minConfidence(variant, c, settings), depthRange: c.minLidarDepth...c.maxLidarDepth)
