@@ -36,7 +36,7 @@ def generate(path, grids, seed):
             conf = np.where(rng.random(n) < 0.25, rng.integers(0, 2, n), 2)
             mask = (rng.random(n) < 0.85).astype(int)
             for k in range(n):
-                f.write(f"{lidar[k]!r},{inv[k]!r},{conf[k]},{mask[k]}\n")
+                f.write(f"{float(lidar[k])!r},{float(inv[k])!r},{int(conf[k])},{int(mask[k])}\n")
 
 
 def app_fit(depth, inv, conf, mask):

@@ -1,3 +1,4 @@
+import Numerics
 import Recording
 
 /// Why depth fusion fell back to the raw LiDAR median instead of the fitted depth.
@@ -128,10 +129,8 @@ public struct DepthFuser: Sendable {
         return (sum / n).squareRoot()
     }
 
-    /// The median (mean of the two middle values for an even count); sorts in place.
+    /// The median (mean of the two middle values for an even count); reorders in place.
     static func median(_ values: inout [Double]) -> Double {
-        values.sort()
-        let m = values.count / 2
-        return values.count % 2 == 1 ? values[m] : (values[m - 1] + values[m]) / 2
+        Selection.median(&values)
     }
 }

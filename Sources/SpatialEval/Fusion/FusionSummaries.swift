@@ -53,10 +53,11 @@ public enum FusionSummaries {
         return result
     }
 
-    /// The paired comparison of `a` against `b` where both are finite (nil with fewer than two pairs).
+    /// The paired comparison of `a` against `b` where both are finite (nil with fewer than two
+    /// pairs); `labels` name the sides in the verdict (default: the variants).
     public static func compare(
         _ a: [Double], _ b: [Double], metric: String, unit: String, variant: DepthFusionVariant, baseline: DepthFusionVariant,
-        bootstrap: BootstrapSettings
+        bootstrap: BootstrapSettings, labels: (a: String, b: String)? = nil
     ) -> VariantComparison? {
         let rows = a.indices.filter { a[$0].isFinite && b[$0].isFinite }
         guard rows.count >= 2 else { return nil }
@@ -68,6 +69,6 @@ public enum FusionSummaries {
             median: IntervalEstimate(estimate: c.medianDifference.estimate, lower: c.medianDifference.lower, upper: c.medianDifference.upper),
             mean: IntervalEstimate(estimate: c.meanDifference.estimate, lower: c.meanDifference.lower, upper: c.meanDifference.upper),
             pValue: c.wilcoxon.pValue, method: c.wilcoxon.method.rawValue,
-            verdict: c.verdict(metric: metric, a: variant.rawValue, b: baseline.rawValue, format: format))
+            verdict: c.verdict(metric: metric, a: labels?.a ?? variant.rawValue, b: labels?.b ?? baseline.rawValue, format: format))
     }
 }

@@ -109,11 +109,9 @@ public struct VariantFuser: Sendable {
         return medianInPlace()
     }
 
-    /// `numpy.median` of the `values` buffer (sorted in place); nil when empty.
+    /// `numpy.median` of the `values` buffer (reordered in place); nil when empty.
     mutating func medianInPlace() -> Double? {
-        guard !values.isEmpty else { return nil }
-        values.sort()
-        return Quantile.median(sorted: values)
+        values.isEmpty ? nil : Selection.median(&values)
     }
 
     /// Fills `x` and `y` from the samples; `weights` all 1.
