@@ -27,42 +27,64 @@ public struct FusionSamples: Sendable {
     /// Refills the buffers from `grid`, keeping samples with confidence ≥ `minConfidence`
     /// and LiDAR depth within `depthRange`.
     public mutating func collect(_ grid: DepthGrid, minConfidence: UInt8, depthRange: ClosedRange<Double>) {
-        reset()
         var centroid = SIMD2<Double>.zero, masked = 0
         for k in 0..<grid.inMask.count where grid.inMask[k] != 0 {
             centroid += SIMD2(Double(grid.u[k]), Double(grid.v[k]))
             masked += 1
-            offer(Double(grid.lidarDepth[k]), Double(grid.relativeInverseDepth[k]), grid.lidarConfidence[k], k, minConfidence, depthRange)
         }
         maskCentroid = masked > 0 ? centroid / Double(masked) : nil
+        let (mask, lidar, inverse, confidence) = (grid.inMask, grid.lidarDepth, grid.relativeInverseDepth, grid.lidarConfidence)
+        fill(mask.count, minConfidence, depthRange) { k in
+            mask[k] != 0 ? (Double(lidar[k]), Double(inverse[k]), confidence[k]) : nil
+        }
     }
 
     /// Refills the buffers from plain pairs (a CSV frame): every pair with finite d, LiDAR
     /// depth in `depthRange`, confidence ≥ `minConfidence` and mask set is kept.
     public mutating func collect(_ pairs: DepthPairs, minConfidence: UInt8, depthRange: ClosedRange<Double>) {
-        reset()
-        for k in pairs.depth.indices where pairs.inMask[k] {
-            offer(pairs.depth[k], pairs.inverseDepth[k], pairs.confidence[k], k, minConfidence, depthRange)
-        }
         maskCentroid = nil
+        let (mask, depth, inverse, confidence) = (pairs.inMask, pairs.depth, pairs.inverseDepth, pairs.confidence)
+        fill(mask.count, minConfidence, depthRange) { k in mask[k] ? (depth[k], inverse[k], confidence[k]) : nil }
     }
 
-    private mutating func reset() {
-        d.removeAll(keepingCapacity: true)
-        inverseLidar.removeAll(keepingCapacity: true)
-        lidar.removeAll(keepingCapacity: true)
-        confidence.removeAll(keepingCapacity: true)
-        gridIndex.removeAll(keepingCapacity: true)
+    /// Writes the samples `sample(k)` (nil: outside the mask) of `n` candidates that pass the
+    /// filters into the buffers, in order, through unchecked buffer pointers (no per-sample
+    /// uniqueness or capacity checks); the buffers end with exactly the kept count.
+    private mutating func fill(
+        _ n: Int, _ minConfidence: UInt8, _ range: ClosedRange<Double>, _ sample: (Int) -> (z: Double, d: Double, c: UInt8)?
+    ) {
+        Self.resize(&d, n, 0.0)
+        Self.resize(&inverseLidar, n, 0.0)
+        Self.resize(&lidar, n, 0.0)
+        Self.resize(&confidence, n, UInt8(0))
+        Self.resize(&gridIndex, n, 0)
+        var kept = 0
+        d.withUnsafeMutableBufferPointer { pd in
+            inverseLidar.withUnsafeMutableBufferPointer { pi in
+                lidar.withUnsafeMutableBufferPointer { pz in
+                    confidence.withUnsafeMutableBufferPointer { pc in
+                        gridIndex.withUnsafeMutableBufferPointer { pk in
+                            for k in 0..<n {
+                                guard let (z, dk, c) = sample(k), c >= minConfidence, z >= range.lowerBound, z <= range.upperBound,
+                                      dk.isFinite else { continue }
+                                (pd[kept], pi[kept], pz[kept], pc[kept], pk[kept]) = (dk, 1 / z, z, c, k)
+                                kept += 1
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        d.removeLast(n - kept)
+        inverseLidar.removeLast(n - kept)
+        lidar.removeLast(n - kept)
+        confidence.removeLast(n - kept)
+        gridIndex.removeLast(n - kept)
     }
 
-    /// Keeps sample `k` (LiDAR depth `z`, inverse depth `dk`, confidence `c`) when it passes the filters.
-    private mutating func offer(_ z: Double, _ dk: Double, _ c: UInt8, _ k: Int, _ minConfidence: UInt8, _ range: ClosedRange<Double>) {
-        guard c >= minConfidence, z >= range.lowerBound, z <= range.upperBound, dk.isFinite else { return }
-        d.append(dk)
-        inverseLidar.append(1 / z)
-        lidar.append(z)
-        confidence.append(c)
-        gridIndex.append(k)
+    /// Makes `array` hold exactly `n` elements, keeping its storage.
+    private static func resize<T>(_ array: inout [T], _ n: Int, _ zero: T) {
+        if array.count > n { array.removeLast(array.count - n) } else if array.count < n { array.append(contentsOf: repeatElement(zero, count: n - array.count)) }
     }
 }
 
