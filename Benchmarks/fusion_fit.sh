@@ -22,13 +22,8 @@ GRIDS="${GRIDS:-2000}"
 RUNS="${RUNS:-5}"
 PYTHON="${PYTHON:-$ROOT/.venv-sklearn/bin/python}"
 mkdir -p "$WORK"
-if [[ -z "${SPATIAL_EVAL:-}" ]]; then
-  SPATIAL_EVAL=.build/release/spatial-eval
-  if [[ ! -x "$SPATIAL_EVAL" ]]; then
-    echo "== building spatial-eval (release)"
-    swift build -c release --static-swift-stdlib --product spatial-eval >/dev/null
-  fi
-fi
+[[ -n "${SPATIAL_EVAL:-}" ]] || { SPATIAL_EVAL=.build/release/spatial-eval; [[ -x "$SPATIAL_EVAL" ]] \
+  || swift build -c release --static-swift-stdlib --product spatial-eval >/dev/null; }
 [[ -x "$SPATIAL_EVAL" ]] || { echo "fusion_fit: binary '$SPATIAL_EVAL' missing (set SPATIAL_EVAL)" >&2; exit 1; }
 GRID_FILE="$WORK/fusion-grids-$GRIDS.csv"
 [[ -f "$GRID_FILE" ]] || "$PYTHON" Benchmarks/fusion_fit.py generate "$GRID_FILE" "$GRIDS" 20261201

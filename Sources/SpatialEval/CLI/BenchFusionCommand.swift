@@ -39,10 +39,13 @@ struct BenchFusionCommand: Command {
                               confidence: Array(all.confidence[r]), inMask: Array(all.inMask[r]))
         }
         var fuser = VariantFuser()
+        let configuration = DepthFusionConfiguration(), settings = FusionVariantSettings()
         var depths = [Double](repeating: .nan, count: grids.count), seconds: [Double] = []
         for _ in 0..<runs {
             let start = DispatchTime.now().uptimeNanoseconds
-            for (k, grid) in grids.enumerated() { depths[k] = fuser.fuse(grid, variant: variant).depth ?? .nan }
+            for k in grids.indices {
+                depths[k] = fuser.fuse(grids[k], variant: variant, configuration: configuration, settings: settings).depth ?? .nan
+            }
             seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         let median = Quantile.median(seconds)

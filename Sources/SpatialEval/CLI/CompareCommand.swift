@@ -44,13 +44,7 @@ struct CompareCommand: Command {
                 w.string("variant", c.variant.rawValue)
                 w.string("metric", c.metric)
                 w.integer("n", c.count)
-                for (key, value) in [("median", c.median), ("mean", c.mean)] {
-                    w.beginObject(key)
-                    w.number("estimate", value.estimate)
-                    w.number("lower", value.lower)
-                    w.number("upper", value.upper)
-                    w.endObject()
-                }
+                for (key, i) in [("median", c.median), ("mean", c.mean)] { w.interval(key, estimate: i.estimate, lower: i.lower, upper: i.upper) }
                 w.number("p_value", c.pValue)
                 w.string("method", c.method)
                 w.string("verdict", c.verdict)

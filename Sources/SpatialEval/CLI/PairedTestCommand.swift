@@ -33,12 +33,8 @@ struct PairedTestCommand: Command {
             var j = JSONWriter()
             j.beginObject()
             j.integer("n", c.count)
-            for (key, interval) in [("mean_difference", c.meanDifference), ("median_difference", c.medianDifference)] {
-                j.beginObject(key)
-                j.number("estimate", interval.estimate)
-                j.number("lower", interval.lower)
-                j.number("upper", interval.upper)
-                j.endObject()
+            for (key, i) in [("mean_difference", c.meanDifference), ("median_difference", c.medianDifference)] {
+                j.interval(key, estimate: i.estimate, lower: i.lower, upper: i.upper)
             }
             j.beginObject("wilcoxon")
             j.number("statistic", w.statistic)

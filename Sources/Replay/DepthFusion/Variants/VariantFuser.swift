@@ -32,14 +32,8 @@ public struct VariantFuser: Sendable {
         _ grid: DepthGrid, variant: DepthFusionVariant, configuration c: DepthFusionConfiguration = .init(),
         settings: FusionVariantSettings = .init()
     ) -> VariantFusionResult {
-        if variant == .app {
-            lastWasApp = true
-            let replica = appFuser.fuse(grid, configuration: c)
-            return appResult(replica, c)
-        }
-        lastWasApp = false
-        own.collect(grid, minConfidence: minConfidence(variant, c, settings), depthRange: c.minLidarDepth...c.maxLidarDepth)
-        return fitCollected(variant, c, settings)
+        fuse(variant, c, settings, app: { $0.fuse(grid, configuration: c) },
+             collect: { $0.collect(grid, minConfidence: $1, depthRange: c.minLidarDepth...c.maxLidarDepth) })
     }
 
     /// Fuses one frame's `pairs` with `variant`.
@@ -47,13 +41,21 @@ public struct VariantFuser: Sendable {
         _ pairs: DepthPairs, variant: DepthFusionVariant, configuration c: DepthFusionConfiguration = .init(),
         settings: FusionVariantSettings = .init()
     ) -> VariantFusionResult {
-        if variant == .app {
-            lastWasApp = true
-            let replica = appFuser.fuse(pairs, configuration: c)
+        fuse(variant, c, settings, app: { $0.fuse(pairs, configuration: c) },
+             collect: { $0.collect(pairs, minConfidence: $1, depthRange: c.minLidarDepth...c.maxLidarDepth) })
+    }
+
+    /// The app's variant through `app` (the replica), any other by `collect` then its fit.
+    private mutating func fuse(
+        _ variant: DepthFusionVariant, _ c: DepthFusionConfiguration, _ settings: FusionVariantSettings,
+        app: (inout DepthFuser) -> DepthFusionResult, collect: (inout FusionSamples, UInt8) -> Void
+    ) -> VariantFusionResult {
+        lastWasApp = variant == .app
+        if lastWasApp {
+            let replica = app(&appFuser)
             return appResult(replica, c)
         }
-        lastWasApp = false
-        own.collect(pairs, minConfidence: minConfidence(variant, c, settings), depthRange: c.minLidarDepth...c.maxLidarDepth)
+        collect(&own, minConfidence(variant, c, settings))
         return fitCollected(variant, c, settings)
     }
 
