@@ -26,7 +26,7 @@ struct FusionReportSection {
             + "error = distance between the points unprojected at the box depth and at the true depth through the same pixel. "
             + "Baseline: \(base) (the app's fit). Definitions: Docs/depth-fusion-variants.md.")
         w.heading("Summary per variant", 3)
-        w.table([["variant", "boxes", "median |box err| cm", "p90 |box err| cm", "median anchor err cm", "in-mask AbsRel", "δ1", "RMSE m",
+        w.table([["variant", "boxes with a depth (of \(r.boxes.detection.count))", "median abs box err cm", "p90 abs box err cm", "median anchor err cm", "in-mask AbsRel", "δ1", "RMSE m",
                   "SILog (DAv2)", "SILog (KITTI)", "samples"]]
                 + r.summaries.map { s in
                     let m = s.pooledInMask
@@ -34,7 +34,8 @@ struct FusionReportSection {
                             f(m?.absRel ?? .nan), f(m?.delta1 ?? .nan), f(m?.rmse ?? .nan), f(m?.siLogDAv2 ?? .nan), f(m?.siLogKITTI ?? .nan),
                             "\(m?.count ?? 0)"]
                 })
-        w.paragraph("Pooled in-mask metrics: one mean over every in-mask sample of every box (not per image); δ1 counts max(ẑ/g, g/ẑ) < 1.25 "
+        w.paragraph("A box without a depth had no sample passing the variant's filters (no LiDAR-median fallback is possible); "
+            + "box errors and the paired comparisons cover only boxes with a depth. Pooled in-mask metrics: one mean over every in-mask sample of every box (not per image); δ1 counts max(ẑ/g, g/ẑ) < 1.25 "
             + "strictly; SILog (DAv2) = √(mean e² − 0.5 (mean e)²), SILog (KITTI) = 100 √(mean e² − (mean e)²), e = ln ẑ − ln g.")
         w.heading("Fit diagnostics", 3)
         w.table([["variant", "fallback rate", "guard triggers", "fallback reasons", "kept / pairs", "median condition", "median iterations"]]
@@ -62,9 +63,9 @@ struct FusionReportSection {
         let boxRows = r.comparisons.filter { $0.metric == "abs_box_error_m" }
         w.figure("fusion-paired-box-error.svg", FusionCharts.pairedDifferences(
             boxRows.map { ($0.variant.rawValue, $0.median.estimate * 100, $0.median.lower * 100, $0.median.upper * 100) },
-            title: "|box depth error|: variant − \(base)", xTitle: "median paired difference (cm)",
+            title: "abs box depth error: variant − \(base)", xTitle: "median paired difference (cm)",
             caption: "n = \(boxRows.first?.count ?? 0) boxes; bars: \(confidence)% bootstrap intervals; left of 0 = better than \(base)"),
-            caption: "Paired differences of |box depth error| against \(base): median and \(confidence)% interval per variant.")
+            caption: "Paired differences of the absolute box depth error against \(base): median and \(confidence)% interval per variant.")
         Self.residualSections(r, &w)
         markdown = w.markdown
         html = w.html
