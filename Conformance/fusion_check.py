@@ -12,7 +12,9 @@ condition number and the ten depth metrics to 1e-9 relative (RANSAC: scale and s
 within 2 %, box depth within 1 %, inlier count within 2 % of the pairs, since its random
 streams differ). Wilcoxon: `spatial-eval paired-test` against scipy.stats.wilcoxon(a, b)
 on seeded samples that exercise the exact, permutation and normal-approximation paths
-(statistic and p-value to 1e-9 relative).
+(statistic and p-value to 1e-9 relative). Resolution agreement: `spatial-eval agree-depth`
+against numpy.corrcoef and the mean absolute % difference in numpy, on sample-1 against a
+half-resolution version of itself (2x2 block means) and on seeded pairs.
 Prints one line per case and `fusion conformance: N values compared, D differed`; exits 1
 on any difference or failure.
 """
@@ -134,6 +136,23 @@ def wilcoxon_case(tool, work, case, a, b):
     print(f"{case} ({out['wilcoxon']['method']}): {compared - before[0]} values, {differed - before[1]} differed")
 
 
+def agreement_case(tool, work, case, low, high):
+    path = os.path.join(work, f"{case}.csv")
+    with open(path, "w") as f:
+        f.write("low,high\n")
+        for x, y in zip(low, high):
+            f.write(f"{float(x)!r},{float(y)!r}\n")
+    out = json.loads(subprocess.run([tool, "agree-depth", "--pairs", path, "--format", "json"],
+                                    check=True, capture_output=True, text=True).stdout)
+    ok = np.isfinite(low) & np.isfinite(high) & (high != 0)
+    a, b = low[ok], high[ok]
+    before = (compared, differed)
+    check(case, "n", out["n"], int(ok.sum()))
+    check(case, "pearson_r", number(out["pearson_r"]), np.corrcoef(a, b)[0, 1])
+    check(case, "mean_abs_percent_difference", number(out["mean_abs_percent_difference"]), np.mean(np.abs(a - b) / np.abs(b)) * 100)
+    print(f"{case}: {compared - before[0]} values, {differed - before[1]} differed")
+
+
 def synthetic(rng, n, noise, outliers, with_conf, with_mask):
     z = rng.uniform(0.3, 6.0, n)
     s, t = rng.uniform(0.5, 3.0), rng.uniform(-0.05, 0.05)
@@ -160,6 +179,10 @@ def main():
         rows, cols = np.linspace(0, gt.shape[0] - 1, 16).astype(int), np.linspace(0, gt.shape[1] - 1, 16).astype(int)
         grid = np.ix_(rows, cols)
         fit_case(tool, work, "priorda-sample-1-16x16", np.where(gt > 0, gt, np.nan)[grid].ravel(), (1 / geo)[grid].ravel())
+        # A half-resolution pass emulated by 2x2 block means, upsampled by repetition, against the full frame.
+        h, w = geo.shape
+        half = geo.reshape(h // 2, 2, w // 2, 2).mean(axis=(1, 3)).repeat(2, axis=0).repeat(2, axis=1)
+        agreement_case(tool, work, "agreement-priorda-sample-1-half-resolution", half.ravel(), geo.ravel())
     else:
         print(f"skipping the real frame: {sample} does not exist")
     rng = np.random.default_rng(20261201)
@@ -168,6 +191,10 @@ def main():
              ("small-12", 12, 2e-3, 0.0, False, False), ("large-5000", 5000, 4e-3, 0.08, True, True)]
     for case in cases:
         fit_case(tool, work, case[0], *synthetic(rng, *case[1:]))
+    high = rng.uniform(0.5, 5, 400)
+    low = high * rng.normal(1, 0.03, 400)
+    low[::37] = np.nan
+    agreement_case(tool, work, "agreement-seeded-400", low, high)
     a = rng.normal(1.0, 0.2, 20)
     wilcoxon_case(tool, work, "wilcoxon-exact-20", a, a - rng.normal(0.05, 0.1, 20))
     ties = np.round(rng.normal(0, 1, 10), 0)

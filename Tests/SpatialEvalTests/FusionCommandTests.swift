@@ -1,4 +1,7 @@
 import Foundation
+import Numerics
+import Recording
+import Replay
 @testable import SpatialEval
 import TestSupport
 import Testing
@@ -57,6 +60,42 @@ struct FusionCommandTests {
         let bad = try folder.write("a,b\n1,2\n3,x\n", to: "bad.csv")
         let failed = runTool(["paired-test", "--pairs", bad])
         #expect(failed.status == 1 && failed.output.standardError.contains("bad.csv:3:"))
+    }
+
+    @Test("agree-depth: an affine copy has r = 1; NaN rows are skipped; a missing column names line 1")
+    func agreeDepth() throws {
+        let folder = try TemporaryDirectory()
+        let path = try folder.write("low,high\n2.0,1.0\n3.0,1.5\nnan,2.0\n4.4,2.2\n", to: "agree.csv")
+        let run = runTool(["agree-depth", "--pairs", path, "--format", "json"])
+        #expect(run.status == 0, "\(run.output.standardError)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(run.output.standardOutput.utf8)) as? [String: Any])
+        #expect(json["n"] as? Int == 3 && abs((json["pearson_r"] as? Double ?? 0) - 1) < 1e-12)
+        #expect(abs((json["mean_abs_percent_difference"] as? Double ?? 0) - 100) < 1e-9)
+        let bad = try folder.write("low,hi\n1,2\n", to: "bad.csv")
+        let failed = runTool(["agree-depth", "--pairs", bad])
+        #expect(failed.status == 1 && failed.output.standardError.contains("bad.csv:1:"))
+    }
+
+    @Test("The study's anchor error is |ẑ − g| times the length of the pixel's ray; edge distances span 0…7")
+    func studyGeometry() throws {
+        let recording = try RecordingStore.read(from: RunReportTests.repository + "/Data/recordings/twins-moved.sqlite")
+        let results = FusionStudy.run([("twins-moved", recording)], configuration: .init(),
+                                      settings: FusionStudySettings(variants: [.app, .lidarMedian]), bootstrap: BootstrapSettings(replicates: 50))
+        #expect(results.boxes.detection.count > 10 && results.variants.count == 2 && results.summaries.count == 2)
+        #expect(results.comparisons.map(\.metric) == ["abs_box_error_m", "anchor_error_m", "sample_abs_rel"])
+        #expect(Set(results.samples.edgeDistance) == Set(0...7))
+        let frames = Dictionary(uniqueKeysWithValues: recording.frames.map { ($0.index, $0) })
+        let grids = Dictionary(uniqueKeysWithValues: recording.depthGrids.map { ($0.detection, $0) })
+        var fuser = VariantFuser()
+        let app = results.variants[0]
+        for k in results.boxes.detection.indices where app.depth[k].isFinite {
+            let frame = frames[results.boxes.frame[k]]!, grid = grids[results.boxes.detection[k]]!
+            let pixel = try #require(fuser.fuse(grid, variant: .app).maskCentroid)
+            let i = frame.intrinsics
+            let ray = SIMD3((pixel.x - i.cx) / i.fx, (pixel.y - i.cy) / i.fy, 1)
+            let expected = abs(app.error[k]) * (ray * ray).sum().squareRoot()
+            #expect(abs(app.anchorError[k] - expected) < 1e-9 * max(1, expected))
+        }
     }
 
     @Test("run with a fusion section writes /fusion and a report section that re-renders byte-identically; compare reads two runs")

@@ -57,26 +57,28 @@ struct PairedTestCommand: Command {
         return .success
     }
 
-    /// Columns a and b of the CSV at `path`.
-    static func read(_ path: String) throws -> ([Double], [Double]) {
+    /// Two named columns of the CSV at `path` (default a and b); NaN cells are accepted
+    /// only with `allowNaN`. Errors name the file and line.
+    static func read(_ path: String, columns: (String, String) = ("a", "b"), allowNaN: Bool = false) throws -> ([Double], [Double]) {
         guard let data = FileManager.default.contents(atPath: path) else { throw InputError(file: path, message: "cannot be read") }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-        guard let header = lines.first else { throw InputError(file: path, message: "is empty") }
+        guard let header = lines.first, !header.isEmpty else { throw InputError(file: path, message: "is empty") }
         let names = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let ia = names.firstIndex(of: "a"), let ib = names.firstIndex(of: "b") else {
-            throw InputError(file: path, line: 1, message: "the header must name the columns a and b")
+        guard let ia = names.firstIndex(of: columns.0), let ib = names.firstIndex(of: columns.1) else {
+            throw InputError(file: path, line: 1, message: "the header must name the columns \(columns.0) and \(columns.1)")
         }
         var a: [Double] = [], b: [Double] = []
         for (index, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             let fields = line.split(separator: ",", omittingEmptySubsequences: false)
             guard fields.count == names.count, let x = Double(fields[ia].trimmingCharacters(in: .whitespaces)),
-                  let y = Double(fields[ib].trimmingCharacters(in: .whitespaces)), x.isFinite, y.isFinite else {
-                throw InputError(file: path, line: index + 1, message: "expected \(names.count) fields with finite a and b")
+                  let y = Double(fields[ib].trimmingCharacters(in: .whitespaces)),
+                  allowNaN || (x.isFinite && y.isFinite), !x.isInfinite, !y.isInfinite else {
+                throw InputError(file: path, line: index + 1, message: "expected \(names.count) fields with finite \(columns.0) and \(columns.1)")
             }
             a.append(x)
             b.append(y)
         }
-        guard a.count >= 2 else { throw InputError(file: path, message: "needs at least two pairs") }
+        guard a.count >= 2 else { throw InputError(file: path, message: "needs at least two rows") }
         return (a, b)
     }
 }
