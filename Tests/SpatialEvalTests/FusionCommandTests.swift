@@ -112,9 +112,24 @@ struct FusionCommandTests {
         let again = folder.file("again")
         #expect(runTool(["report", "\(out)/results.h5", "--out", again]).status == 0)
         #expect(try String(contentsOfFile: "\(again)/report.md", encoding: .utf8) == markdown)
-        let compare = runTool(["compare", "\(out)/results.h5", "\(out)/results.h5", "--format", "json"])
+        let same = runTool(["compare", "\(out)/results.h5", "\(out)/results.h5", "--format", "json"])
+        #expect(same.status == 0, "\(same.output.standardError)")
+        #expect(same.output.standardOutput.contains("no clear difference") && !same.output.standardOutput.contains("is lower"))
+        // The same boxes with a 1σ cut: only the 2σ variant changes, huber and lidar-median do not.
+        let tighterFolder = try TemporaryDirectory()
+        let tighter = try RunReportTests.makeProtocol(
+            in: tighterFolder, gates: "",
+            extra: #""replay": {"depthFusion": {"outlierSigmas": 1}}, "fusion": {"variants": ["affine-inverse-2sigma", "lidar-median", "huber"]},"#)
+        let tighterOut = folder.file("tighter")
+        #expect(runTool(["run", tighter, "--out", tighterOut]).status == 0)
+        let compare = runTool(["compare", "\(out)/results.h5", "\(tighterOut)/results.h5", "--format", "json"])
         #expect(compare.status == 0, "\(compare.output.standardError)")
-        #expect(compare.output.standardOutput.contains("no clear difference"))
+        let rows = try #require(try JSONSerialization.jsonObject(with: Data(compare.output.standardOutput.utf8)) as? [String: Any])["comparisons"]
+            as? [[String: Any]]
+        let app = try #require(rows?.first { $0["variant"] as? String == "affine-inverse-2sigma" && $0["metric"] as? String == "abs_box_error_m" })
+        let huber = try #require(rows?.first { $0["variant"] as? String == "huber" && $0["metric"] as? String == "abs_box_error_m" })
+        #expect((app["median"] as? [String: Any])?["estimate"] as? Double != nil && (app["n"] as? Int ?? 0) > 10)
+        #expect(huber["p_value"] as? String == "NaN" && app["p_value"] as? Double != nil)
         let plainFolder = try TemporaryDirectory()
         let plain = try RunReportTests.makeProtocol(in: plainFolder, gates: "")
         let noFusion = folder.file("plain")
@@ -128,6 +143,7 @@ struct FusionCommandTests {
         (#""fusion": {"variants": ["nope"]},"#, "fusion.variants"),
         (#""fusion": {"depthBinEdges": [2, 1]},"#, "fusion.depthBinEdges"),
         (#""fusion": {"colour": 1},"#, "fusion.colour"),
+        (#""fusion": {"settings": {"huberDelta": -1}},"#, "fusion.settings.huberDelta"),
     ])
     func badFusionSection(extra: String, key: String) throws {
         let folder = try TemporaryDirectory()
