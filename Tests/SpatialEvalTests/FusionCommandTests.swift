@@ -144,6 +144,7 @@ struct FusionCommandTests {
         (#""fusion": {"depthBinEdges": [2, 1]},"#, "fusion.depthBinEdges"),
         (#""fusion": {"colour": 1},"#, "fusion.colour"),
         (#""fusion": {"settings": {"huberDelta": -1}},"#, "fusion.settings.huberDelta"),
+        (#""fusion": {"settings": {"huberDelt": 0.02}},"#, "fusion.settings.huberDelt"),
     ])
     func badFusionSection(extra: String, key: String) throws {
         let folder = try TemporaryDirectory()

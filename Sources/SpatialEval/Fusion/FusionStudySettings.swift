@@ -34,6 +34,7 @@ public struct FusionStudySettings: Codable, Sendable, Equatable {
         let defaults = FusionStudySettings()
         variants = try c.decodeIfPresent([DepthFusionVariant].self, forKey: .variants) ?? defaults.variants
         baseline = try c.decodeIfPresent(DepthFusionVariant.self, forKey: .baseline) ?? defaults.baseline
+        if c.contains(.settings) { try StrictKeys.check(c.superDecoder(forKey: .settings), allowed: FusionVariantSettings.keyNames) }
         settings = try c.decodeIfPresent(FusionVariantSettings.self, forKey: .settings) ?? defaults.settings
         depthBinEdges = try c.decodeIfPresent([Double].self, forKey: .depthBinEdges) ?? defaults.depthBinEdges
         guard !variants.isEmpty, Set(variants).count == variants.count else {

@@ -61,6 +61,9 @@ public struct FusionVariantSettings: Codable, Sendable, Equatable {
         self.confidenceWeights = confidenceWeights
     }
 
+    /// The JSON keys the settings accept.
+    public static var keyNames: [String] { CodingKeys.allCases.map(\.rawValue) }
+
     enum CodingKeys: String, CodingKey, CaseIterable {
         case huberDelta, huberMaxIterations, huberTolerance, ransacSeed, ransacMaxTrials, ransacResidualThreshold, confidenceWeights
     }
