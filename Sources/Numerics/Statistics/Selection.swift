@@ -28,12 +28,12 @@ public enum Selection {
             let pivot = a[mid]
             var i = low, j = high
             while i <= j {
-                while a[i] < pivot { i += 1 }
-                while a[j] > pivot { j -= 1 }
+                while a[i] < pivot { i &+= 1 }
+                while a[j] > pivot { j &-= 1 }
                 if i <= j {
                     a.swapAt(i, j)
-                    i += 1
-                    j -= 1
+                    i &+= 1
+                    j &-= 1
                 }
             }
             if k <= j { high = j } else if k >= i { low = i } else { return }
