@@ -20,13 +20,18 @@ public struct Recording: Equatable, Sendable {
     public var groundTruthPlacements: [GroundTruthPlacement]
     /// Ground-truth image boxes per frame.
     public var groundTruthBoxes: [GroundTruthBox]
+    /// Coarse whole-frame LiDAR maps (optional; what the absence sweep looks at).
+    public var lidarMaps: [LidarMap]
+    /// The capture protocol's "guide me to object X" requests (optional).
+    public var guidanceRequests: [CaptureGuidanceRequest]
 
     /// Creates a recording; every part defaults to empty.
     public init(
         meta: [String: String] = [:], frames: [Frame] = [], detections: [Detection] = [],
         depthGrids: [DepthGrid] = [], observations: [Observation] = [],
         groundTruthObjects: [GroundTruthObject] = [], groundTruthPlacements: [GroundTruthPlacement] = [],
-        groundTruthBoxes: [GroundTruthBox] = []
+        groundTruthBoxes: [GroundTruthBox] = [], lidarMaps: [LidarMap] = [],
+        guidanceRequests: [CaptureGuidanceRequest] = []
     ) {
         self.meta = meta
         self.frames = frames
@@ -36,5 +41,7 @@ public struct Recording: Equatable, Sendable {
         self.groundTruthObjects = groundTruthObjects
         self.groundTruthPlacements = groundTruthPlacements
         self.groundTruthBoxes = groundTruthBoxes
+        self.lidarMaps = lidarMaps
+        self.guidanceRequests = guidanceRequests
     }
 }

@@ -77,5 +77,21 @@ enum RecordingSchema {
             visibility REAL NOT NULL
         );
         CREATE INDEX gt_boxes_by_frame ON gt_boxes (frame);
+        CREATE TABLE lidar_maps (
+            frame      INTEGER PRIMARY KEY REFERENCES frames (frame),
+            rows       INTEGER NOT NULL,
+            cols       INTEGER NOT NULL,
+            depth      BLOB NOT NULL,
+            confidence BLOB NOT NULL
+        );
+        CREATE TABLE guidance_requests (
+            id         INTEGER PRIMARY KEY,
+            from_frame INTEGER NOT NULL REFERENCES frames (frame),
+            to_frame   INTEGER NOT NULL REFERENCES frames (frame),
+            object     INTEGER NOT NULL REFERENCES gt_objects (object)
+        );
         """
+    /// Tables added to version 1 after its first release; files written before lack them
+    /// and read as empty.
+    static let optionalTables = ["lidar_maps", "guidance_requests"]
 }

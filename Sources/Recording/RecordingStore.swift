@@ -52,7 +52,9 @@ public enum RecordingStore {
                 observations: try readAll(Observation.self, from: db),
                 groundTruthObjects: try readAll(GroundTruthObject.self, from: db),
                 groundTruthPlacements: try readAll(GroundTruthPlacement.self, from: db),
-                groundTruthBoxes: try readAll(GroundTruthBox.self, from: db))
+                groundTruthBoxes: try readAll(GroundTruthBox.self, from: db),
+                lidarMaps: try readIfPresent(LidarMap.self, from: db),
+                guidanceRequests: try readIfPresent(CaptureGuidanceRequest.self, from: db))
         }
     }
 
@@ -76,6 +78,8 @@ public enum RecordingStore {
             try insertAll(recording.observations, into: db)
             try insertAll(recording.groundTruthPlacements, into: db)
             try insertAll(recording.groundTruthBoxes, into: db)
+            try insertAll(recording.lidarMaps, into: db)
+            try insertAll(recording.guidanceRequests, into: db)
             try db.execute("PRAGMA application_id = \(applicationID)")
             try db.setUserVersion(RecordingSchema.currentVersion)
         }
@@ -96,6 +100,15 @@ public enum RecordingStore {
             records.append(try Record(row: RowReader(table: Record.table, columns: Record.columns, values: values)))
         }
         return records
+    }
+
+    /// The rows of an optional table (`RecordingSchema.optionalTables`); none when a file
+    /// written before the table existed lacks it.
+    private static func readIfPresent<Record: TableRecord>(_: Record.Type, from db: SQLiteConnection) throws -> [Record] {
+        let probe = try db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?")
+        try probe.bind([.text(Record.table)])
+        guard case .integer(let count)? = try probe.nextRow()?.first, count > 0 else { return [] }
+        return try readAll(Record.self, from: db)
     }
 
     /// Opens `path` read-only, checks its schema version, runs `body`, and turns every

@@ -72,6 +72,16 @@ public struct RecordingValidator: Sendable {
                 (0...1).contains(box.visibility) ? nil : "visibility \(box.visibility) is outside [0, 1]",
             ])
         }
+        for map in recording.lidarMaps {
+            report("lidar_maps", map.frame, [frameReference(map.frame)] + lidarMapProblems(map))
+        }
+        for request in recording.guidanceRequests {
+            report("guidance_requests", request.id, [
+                frameReference(request.fromFrame), frameReference(request.toFrame), objectReference(request.object),
+                request.fromFrame <= request.toFrame ? nil
+                    : "from_frame \(request.fromFrame) is after to_frame \(request.toFrame)",
+            ])
+        }
         return found
     }
 
@@ -117,6 +127,16 @@ public struct RecordingValidator: Sendable {
         return grid.arrayLengths.map { $0.count == expected ? nil : "\($0.name) has \($0.count) values, expected \(expected)" }
             + [grid.lidarConfidence.allSatisfy { $0 <= 2 } ? nil : "lidar_confidence has values above 2",
                grid.inMask.allSatisfy { $0 <= 1 } ? nil : "in_mask has values other than 0 and 1"]
+    }
+
+    func lidarMapProblems(_ map: LidarMap) -> [String?] {
+        let expected = map.rows * map.columns
+        guard map.rows > 0, map.columns > 0 else { return ["map size \(map.rows)×\(map.columns) is not positive"] }
+        return [
+            map.depth.count == expected ? nil : "depth has \(map.depth.count) values, expected \(expected)",
+            map.confidence.count == expected ? nil : "confidence has \(map.confidence.count) values, expected \(expected)",
+            map.confidence.allSatisfy { $0 <= 2 } ? nil : "confidence has values above 2",
+        ]
     }
 
     func placementProblems(_ placement: GroundTruthPlacement) -> [String?] {

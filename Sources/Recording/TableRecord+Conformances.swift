@@ -137,3 +137,28 @@ extension GroundTruthBox: TableRecord {
             box: try row.box(), visibility: try row.real("visibility"))
     }
 }
+
+extension LidarMap: TableRecord {
+    static let table = "lidar_maps"
+    static let columns = ["frame", "rows", "cols", "depth", "confidence"]
+    var sqlValues: [SQLiteValue] {
+        [.integer(frame), .integer(Int64(rows)), .integer(Int64(columns)),
+         .blob(LittleEndianBlob.encode(depth)), .blob(confidence)]
+    }
+    init(row: RowReader) throws(RowDecodingError) {
+        self.init(
+            frame: try row.integer("frame"), rows: Int(try row.integer("rows")), columns: Int(try row.integer("cols")),
+            depth: try row.floats("depth"), confidence: try row.bytes("confidence"))
+    }
+}
+
+extension CaptureGuidanceRequest: TableRecord {
+    static let table = "guidance_requests"
+    static let columns = ["id", "from_frame", "to_frame", "object"]
+    var sqlValues: [SQLiteValue] { [.integer(id), .integer(fromFrame), .integer(toFrame), .integer(object)] }
+    init(row: RowReader) throws(RowDecodingError) {
+        self.init(
+            id: try row.integer("id"), fromFrame: try row.integer("from_frame"), toFrame: try row.integer("to_frame"),
+            object: try row.integer("object"))
+    }
+}

@@ -54,6 +54,7 @@ enum Apartment {
             summary: "study and kitchen; the phone is carried from the study desk to the kitchen table at \(moveTime) s; "
                 + "twin green bottles, one per room",
             rooms: [StudyRoom.room, kitchen], objects: study + kitchenObjects, path: path, lighting: .normal,
-            captureProtocol: "map the study, map the kitchen, return to the study, find the phone in the kitchen")
+            captureProtocol: "map the study, map the kitchen, return to the study, find the phone in the kitchen",
+            guidance: [GuidanceSpan(from: 40, to: 48, object: 2), GuidanceSpan(from: 49, to: 60, object: 2)])
     }
 }

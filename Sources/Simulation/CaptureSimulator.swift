@@ -59,6 +59,12 @@ public struct CaptureSimulator: Sendable {
             let network = DepthNetworkFrame(model: config.depthNetwork, random: &networkRandom)
             let embed = offset % max(1, config.cadence.embeddingEveryNFrames) == 0
             let sampleDepth = offset % max(1, config.cadence.depthGridEveryNFrames) == 0
+            if config.cadence.lidarMapEveryNFrames > 0, offset % config.cadence.lidarMapEveryNFrames == 0 {
+                var mapRandom = streams.generator(.lidarMap, UInt64(frame))
+                output.lidarMaps.append(sampler.lidarMap(
+                    frame: frame, rows: config.cadence.lidarMapRows, columns: config.cadence.lidarMapColumns, scene: scene,
+                    time: camera.time, pose: camera.truePose, random: &mapRandom))
+            }
             for detection in found {
                 let id = Int64(output.detections.count + 1)
                 output.detections.append(Detection(
@@ -76,7 +82,8 @@ public struct CaptureSimulator: Sendable {
             meta: meta(scene: scene, seed: seed, cameras: cameras), frames: output.frames, detections: output.detections,
             depthGrids: output.grids, groundTruthObjects: GroundTruthTables.objects(of: scene),
             groundTruthPlacements: GroundTruthTables.placements(of: scene, duration: cameras.last?.time ?? 0),
-            groundTruthBoxes: output.boxes)
+            groundTruthBoxes: output.boxes, lidarMaps: output.lidarMaps,
+            guidanceRequests: GroundTruthTables.guidanceRequests(of: scene, frames: output.frames))
         return SimulatedCapture(recording: recording, cameras: cameras, detectionCauses: output.causes, embeddings: embeddings, scene: scene)
     }
 

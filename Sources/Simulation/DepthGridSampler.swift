@@ -82,9 +82,36 @@ public struct DepthGridSampler: Sendable {
 
     /// Indices of the 4-neighbours of `index` on an `size`×`size` grid.
     static func neighbours(of index: Int, size: Int) -> [Int] {
-        let (row, column) = (index / size, index % size)
+        neighbours(of: index, rows: size, columns: size)
+    }
+
+    /// Indices of the 4-neighbours of `index` on a `rows`×`columns` grid (row-major).
+    static func neighbours(of index: Int, rows: Int, columns: Int) -> [Int] {
+        let (row, column) = (index / columns, index % columns)
         return [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
-            .filter { $0.0 >= 0 && $0.0 < size && $0.1 >= 0 && $0.1 < size }.map { $0.0 * size + $0.1 }
+            .filter { $0.0 >= 0 && $0.0 < rows && $0.1 >= 0 && $0.1 < columns }.map { $0.0 * columns + $0.1 }
+    }
+
+    /// A coarse LiDAR map of the whole image of `frame`, seen from `pose` at `time`: the
+    /// same noise, edge-bleed and confidence model as the grids, on `rows` × `columns`
+    /// samples at the pixel centres `LidarMap.pixel(row:column:width:height:)` names.
+    public func lidarMap(
+        frame: Int64, rows: Int, columns: Int, scene: Scene, time: Double, pose: RigidPose, random: inout SplitMix64
+    ) -> LidarMap {
+        var map = LidarMap(frame: frame, rows: rows, columns: columns, depth: [], confidence: [])
+        let caster = RayCaster(scene: scene, time: time, origin: pose.position)
+        let depths = (0..<(rows * columns)).map { index -> Double in
+            let pixel = map.pixel(row: index / columns, column: index % columns, width: camera.width, height: camera.height)
+            return caster.cast(direction: pose.worldPoint(fromCamera: camera.ray(u: pixel.x, v: pixel.y)) - pose.position).depth
+        }
+        for index in depths.indices {
+            let depth = depths[index]
+            let neighbour = Self.mostDifferent(from: depth, among: Self.neighbours(of: index, rows: rows, columns: columns).map { depths[$0] })
+            let (value, level) = lidarSample(depth: depth, neighbour: neighbour, silhouette: abs(neighbour - depth) > lidar.silhouetteStep, random: &random)
+            map.depth.append(value)
+            map.confidence.append(level)
+        }
+        return map
     }
 }
 

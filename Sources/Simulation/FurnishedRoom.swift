@@ -24,7 +24,8 @@ enum FurnishedRoom {
             summary: "one furnished room, 20 objects and a person, twin bottles and twin remotes; "
                 + "cup moved 0.97 m at \(moveTime) s and phone removed at \(removeTime) s while the camera is away",
             rooms: [room], objects: objects, path: path, lighting: lighting,
-            captureProtocol: "map the room, walk away, re-approach, guide")
+            captureProtocol: "map the room, walk away, re-approach, guide to the phone and the cup",
+            guidance: [GuidanceSpan(from: 43, to: 52, object: 7), GuidanceSpan(from: 52, to: 60, object: 6)])
     }
 
     static var objects: [SceneObject] {
@@ -85,9 +86,11 @@ enum FurnishedRoom {
             key(41.5, eye(0.3, 1.0), SIMD3(3.5, 1.2, -0.5)),
             key(43, eye(0, 1.0), deskTop),
             key(48, eye(-0.9, -3.0), deskTop),
-            key(52, eye(-1.1, -4.3), deskTop + SIMD3(0.3, 0, 0)),
+            // Guided to the (removed) phone's stale anchor: the user walks up to the desk.
+            key(52, SIMD3(-1.0, 1.3, -4.75), deskTop + SIMD3(0.3, 0, 0)),
             key(56, eye(0.6, -2.6), tableTop),
-            key(60, eye(-0.7, -4.6), cupAfter),
+            // Guided to the cup: the user bends over its new spot.
+            key(60, SIMD3(-1.4, 1.25, -4.8), cupAfter),
         ])
     }
 }

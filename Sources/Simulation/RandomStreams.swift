@@ -40,6 +40,8 @@ public enum RandomStream: UInt64, Sendable, CaseIterable {
     case lidar
     /// The depth network's per-frame affine and distortion.
     case depthNetwork
+    /// Whole-frame LiDAR maps, one stream per frame (added last, so earlier streams are unchanged).
+    case lidarMap
 }
 
 extension SplitMix64 {

@@ -7,6 +7,7 @@ struct FrameOutputs {
     var detections: [Detection] = []
     var causes: [SimulatedDetection] = []
     var grids: [DepthGrid] = []
+    var lidarMaps: [LidarMap] = []
 
     /// Appends a frame row and its ground-truth boxes.
     mutating func addFrame(
@@ -44,6 +45,20 @@ enum GroundTruthTables {
                 rows.append(GroundTruthPlacement(
                     id: Int64(rows.count + 1), object: object.id, from: placement.from, to: end, position: placement.position))
             }
+        }
+        return rows
+    }
+}
+
+extension GroundTruthTables {
+    /// One `guidance_requests` row per guidance span of `scene` that covers at least one
+    /// frame: from the first frame at or after its start to the last frame at or before its end.
+    static func guidanceRequests(of scene: Scene, frames: [Frame]) -> [CaptureGuidanceRequest] {
+        var rows: [CaptureGuidanceRequest] = []
+        for span in scene.guidance {
+            guard let first = frames.first(where: { $0.time >= span.from }),
+                  let last = frames.last(where: { $0.time <= span.to }), first.index <= last.index else { continue }
+            rows.append(CaptureGuidanceRequest(id: Int64(rows.count + 1), fromFrame: first.index, toFrame: last.index, object: span.object))
         }
         return rows
     }

@@ -39,6 +39,7 @@ public enum Scenario: String, CaseIterable, Sendable {
         var scaled = base
         scaled.path = base.path.rescaled(by: factor)
         scaled.objects = base.objects.map { $0.rescaled(by: factor) }
+        scaled.guidance = base.guidance.map { $0.rescaled(by: factor) }
         return scaled
     }
 }

@@ -18,11 +18,13 @@ public struct Scene: Equatable, Sendable {
     public var lighting: Lighting
     /// The capture protocol followed, as written to the recording's meta.
     public var captureProtocol: String
+    /// The protocol's "guide me to object X" spans (written to `guidance_requests`).
+    public var guidance: [GuidanceSpan]
 
     /// Creates a scene from its parts.
     public init(
         name: String, summary: String, rooms: [Room], objects: [SceneObject], path: CameraPath,
-        lighting: Lighting, captureProtocol: String
+        lighting: Lighting, captureProtocol: String, guidance: [GuidanceSpan] = []
     ) {
         self.name = name
         self.summary = summary
@@ -31,6 +33,7 @@ public struct Scene: Equatable, Sendable {
         self.path = path
         self.lighting = lighting
         self.captureProtocol = captureProtocol
+        self.guidance = guidance
     }
 
     /// The same scene moved by `offset` (rooms, furniture, placements and camera path).
@@ -146,5 +149,27 @@ struct RayCaster {
             }
     }
         return best
+    }
+}
+
+/// A span of the capture during which the user asks to be guided to one object.
+public struct GuidanceSpan: Equatable, Sendable {
+    /// Start, seconds (inclusive).
+    public var from: Double
+    /// End, seconds (inclusive).
+    public var to: Double
+    /// The object asked for.
+    public var object: Int64
+
+    /// Creates a span from its parts.
+    public init(from: Double, to: Double, object: Int64) {
+        self.from = from
+        self.to = to
+        self.object = object
+    }
+
+    /// The same span with its times multiplied by `factor`.
+    public func rescaled(by factor: Double) -> GuidanceSpan {
+        GuidanceSpan(from: from * factor, to: to * factor, object: object)
     }
 }

@@ -43,6 +43,15 @@ public struct Cadence: Equatable, Sendable, Codable {
     public var depthGridEveryNFrames: Int = 30
     /// Grid rows and columns per detection (seed §5.2: a 16×16 grid per box).
     public var gridSize: Int = 16
+    /// A whole-frame LiDAR map (`lidar_maps`) is recorded on every N-th frame on which the
+    /// detector ran, for the absence sweep (the app reads ARKit's 256×192 scene depth at the
+    /// anchor's pixel; the map is a coarse sample of it). Every detector frame by default,
+    /// as the sweep runs on every perception pass. 0 records none.
+    public var lidarMapEveryNFrames: Int = 3
+    /// Rows of the whole-frame LiDAR map (portrait image: more rows than columns).
+    public var lidarMapRows: Int = 32
+    /// Columns of the whole-frame LiDAR map.
+    public var lidarMapColumns: Int = 24
 
     /// The default cadence.
     public init() {}

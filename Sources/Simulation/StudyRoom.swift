@@ -46,7 +46,8 @@ enum StudyRoom {
             key(20, eye(0.6, 0.5), SIMD3(-1, 1.3, 3)),
             key(22, eye(0.2, 0.5), SIMD3(-3, 1.2, 0)),
             key(24, eye(0, 0.4), deskTop),
-            key(29, eye(-0.9, -3.0), bottleB),
+            // Guided to bottle B: the user walks up to its old (stale) spot on the desk.
+            key(29, SIMD3(-0.85, 1.2, -3.75), bottleB),
             key(32, eye(-0.5, -2.8), SIMD3(2.7, 1.1, -1.0)),
             key(36, eye(1.2, -1.4), bottleMoved),
             key(40, eye(1.8, -1.1), bottleMoved),
@@ -55,7 +56,8 @@ enum StudyRoom {
             name: "twins-moved",
             summary: "two look-alike bottles 0.75 m apart on a desk; bottle B moved to the bookshelf at \(moveTime) s",
             rooms: [room], objects: bottles + furnishings, path: path, lighting: .normal,
-            captureProtocol: "map the room, look away, re-approach the old spot, guide to the new one")
+            captureProtocol: "map the room, look away, re-approach the old spot, guide to the new one",
+            guidance: [GuidanceSpan(from: 24, to: 29, object: 1), GuidanceSpan(from: 29, to: 40, object: 2)])
     }
 
     /// Removals, an occluding person, and a remote only ever seen from beyond its range.
@@ -95,6 +97,7 @@ enum StudyRoom {
             summary: "bottle and phone removed at 15-16 s; a person stands in front of the backpack from 20 s; "
                 + "the remote on the cabinet is only seen from beyond 3 m",
             rooms: [room], objects: removed + furnishings, path: path, lighting: .normal,
-            captureProtocol: "map the room, look away, sweep the old spots")
+            captureProtocol: "map the room, look away, sweep the old spots, guide to the backpack and the bottle",
+            guidance: [GuidanceSpan(from: 26, to: 31, object: 9), GuidanceSpan(from: 31, to: 35, object: 1)])
     }
 }

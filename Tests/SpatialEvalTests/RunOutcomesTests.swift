@@ -1,0 +1,80 @@
+import Foundation
+@testable import SpatialEval
+import TestSupport
+import Testing
+
+@Suite("Run results: absence, lock-on and the runs-differ test")
+struct RunOutcomesTests {
+    /// A protocol over copies of twins-moved and absence.
+    static func twoRecordingProtocol(in folder: TemporaryDirectory, gates: String = "") throws -> String {
+        for name in ["twins-moved", "absence"] {
+            try FileManager.default.copyItem(
+                atPath: RunReportTests.repository + "/Data/recordings/\(name).sqlite", toPath: folder.file("\(name).sqlite"))
+        }
+        return try folder.write("""
+            {"name": "two", "recordings": ["twins-moved.sqlite", "absence.sqlite"],
+             "bootstrap": {"replicates": 100, "seed": 3}, "gates": [\(gates)]}
+            """, to: "two.json")
+    }
+
+    @Test("results.h5 reads back to exactly what the run computed, outcome rows included")
+    func roundTrip() throws {
+        let folder = try TemporaryDirectory()
+        let loaded = try ProtocolLoader.load(try Self.twoRecordingProtocol(in: folder))
+        let computed = try RunEvaluation.run(loaded)
+        try RunResultsFile.write(computed, loaded: loaded, to: folder.file("results.h5"))
+        let read = try RunResultsFile.read(folder.file("results.h5"))
+        #expect(read == computed)
+        let twins = try #require(computed.recordings.first { $0.name == "twins-moved" })
+        #expect(!twins.absenceFlags.isEmpty && twins.lockOn.count == 2 && !twins.removals.isEmpty)
+        #expect(computed.runsDiffer.groups == 2 && computed.runsDiffer.instances == PooledFigures.gapUnits(computed.recordings).count)
+    }
+
+    @Test("outcome gates judge pooled rates; a NaN rate fails its gate")
+    func outcomeGates() throws {
+        let folder = try TemporaryDirectory()
+        let gates = #"{"metric": "guidance.empty_arrival_rate", "op": "<=", "value": 0.5}, "#
+            + #"{"metric": "absence.missed_removal_rate", "op": "<=", "value": 1}, "#
+            + #"{"metric": "lockon.wrong_target_rate", "op": "<=", "value": 1}"#
+        let loaded = try ProtocolLoader.load(try Self.twoRecordingProtocol(in: folder, gates: gates))
+        let results = try RunEvaluation.run(loaded)
+        let counts = OutcomeCounts(results.recordings)
+        #expect(results.gates[0].value == Double(counts.emptyArrivals) / Double(counts.arrivals))
+        #expect(results.gates[0].passed == (results.gates[0].value <= 0.5))
+        #expect(results.gates[1].passed)
+        // No request locked at all in these two recordings: the wrong-target rate is undefined.
+        #expect(counts.correctLocks + counts.wrongTarget == 0 && results.gates[2].value.isNaN && !results.gates[2].passed)
+    }
+
+    @Test("h5py reads the outcome tables as plain columns", .enabled(if: ReferencePython.isAvailable, "needs h5py"))
+    func h5pyReadsOutcomes() throws {
+        let folder = try TemporaryDirectory()
+        let loaded = try ProtocolLoader.load(try Self.twoRecordingProtocol(in: folder))
+        let results = try RunEvaluation.run(loaded)
+        try RunResultsFile.write(results, loaded: loaded, to: folder.file("results.h5"))
+        let script = """
+            import sys, json, h5py
+            f = h5py.File(sys.argv[1], "r")
+            out = {}
+            for name in f["recordings"]:
+                g = f["recordings"][name]
+                out[name] = {"verdicts": [v.decode() if isinstance(v, bytes) else v for v in g["absence_flags/verdict"][()]],
+                             "flag_times": [float(t) for t in g["absence_flags/time_s"][()]],
+                             "lock_verdicts": [v.decode() if isinstance(v, bytes) else v for v in g["lock_on/verdict"][()]],
+                             "latency": [float(t) for t in g["removals/latency_s"][()]]}
+            out["p"] = float(f["pooled/runs_differ"].attrs["p_value"])
+            json.dump(out, sys.stdout)
+            """
+        let data = try ReferencePython.run(script, arguments: [folder.file("results.h5")])
+        let read = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        for recording in results.recordings {
+            let group = try #require(read[recording.name] as? [String: Any])
+            #expect(group["verdicts"] as? [String] == recording.absenceFlags.map(\.verdict.rawValue))
+            #expect(group["flag_times"] as? [Double] == recording.absenceFlags.map(\.time))
+            #expect(group["lock_verdicts"] as? [String] == recording.lockOn.map(\.verdict.rawValue))
+            let latencies = try #require(group["latency"] as? [Double])
+            #expect(latencies.count == recording.removals.count)
+        }
+        #expect((read["p"] as? Double).map { abs($0 - results.runsDiffer.pValue) < 1e-15 } ?? results.runsDiffer.pValue.isNaN)
+    }
+}

@@ -55,11 +55,15 @@ public struct AbsenceConfiguration: Codable, Sendable, Equatable {
     /// LiDAR depth at the spot shorter than the anchor's depth by more than this, metres,
     /// means an occluder: no evidence. The seed gives no value; 0.15 m is assumed.
     public var sightlineTolerance: Double
+    /// LiDAR samples below this confidence count as no depth (0 low, 1 medium, 2 high). The
+    /// seed does not say; medium (1) is assumed, as ARKit's low-confidence depth is unreliable.
+    public var minimumLidarConfidence: Int
 
     /// Creates a configuration; every default is the shipped constant.
     public init(
         budgetPerPass: Int = 3, absentSamples: Int = 3, minSampleSpacing: Double = 1,
-        rangePerSize: Double = 10, minRange: Double = 2, maxRange: Double = 4, sightlineTolerance: Double = 0.15
+        rangePerSize: Double = 10, minRange: Double = 2, maxRange: Double = 4, sightlineTolerance: Double = 0.15,
+        minimumLidarConfidence: Int = 1
     ) {
         self.budgetPerPass = budgetPerPass
         self.absentSamples = absentSamples
@@ -68,6 +72,7 @@ public struct AbsenceConfiguration: Codable, Sendable, Equatable {
         self.minRange = minRange
         self.maxRange = maxRange
         self.sightlineTolerance = sightlineTolerance
+        self.minimumLidarConfidence = minimumLidarConfidence
     }
 }
 

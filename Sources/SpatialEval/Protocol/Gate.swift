@@ -16,6 +16,14 @@ public enum GateMetric: String, Codable, Sendable, CaseIterable {
     case idf1N1 = "tracking.idf1_n1"
     /// HOTA at N = 1, ground-truth-weighted mean over recordings.
     case hotaN1 = "tracking.hota_n1"
+    /// False-missing flags / judged flags of the absence sweep, pooled (NaN without flags).
+    case falseMissingRate = "absence.false_missing_rate"
+    /// Missed removals / removals of anchored objects, pooled (NaN without removals).
+    case missedRemovalRate = "absence.missed_removal_rate"
+    /// Wrong-target requests / requests that locked, pooled (NaN without locks).
+    case wrongTargetRate = "lockon.wrong_target_rate"
+    /// Green arrivals with no object there / green arrivals, pooled (NaN without arrivals).
+    case emptyArrivalRate = "guidance.empty_arrival_rate"
 }
 
 /// How a gate compares the run's figure with its threshold.

@@ -1,5 +1,6 @@
 import Foundation
 import Metrics
+import Numerics
 
 /// Renders the evaluation of one recording as aligned text tables or as JSON.
 enum RecordingEvaluationFormatting {
@@ -30,7 +31,38 @@ enum RecordingEvaluationFormatting {
              "\($0.falseNegatives)", "\($0.identitySwitches)", "\($0.truthCount)"]
         }
         lines += aligned(gateRows)
+        lines += ["", "Absence sweep (flags judged against the ground truth):"]
+        lines += aligned(absenceRows(spatial.absence))
+        lines += ["", "Lock-on and arrival (guidance requests):"]
+        lines += aligned(lockOnRows(spatial.lockOn))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The absence table: counts, and rates with their 95 % Wilson intervals.
+    static func absenceRows(_ a: AbsenceOutcomes) -> [[String]] {
+        [
+            ["flags to missing", "\(a.flags.count) (correct \(a.correctFlags), false missing \(a.falseMissing), "
+                + "unassociated \(a.flags.count - a.correctFlags - a.falseMissing))"],
+            ["false-missing rate", rateText(a.falseMissingRate())],
+            ["removals of anchored objects", "\(a.removals.count) (found \(a.removals.count - a.missedRemovals), missed \(a.missedRemovals))"],
+            ["missed-removal rate", rateText(a.missedRemovalRate())],
+            ["flag latency s", a.latencies.isEmpty ? "n/a" : a.latencies.map { fixed($0, 2) }.joined(separator: ", ")],
+        ]
+    }
+
+    /// The lock-on table: verdict counts, green arrivals, rates with 95 % Wilson intervals.
+    static func lockOnRows(_ l: LockOnOutcomes) -> [[String]] {
+        [
+            ["requests", "\(l.requests.count) (correct \(l.count(.correct)), wrong target \(l.count(.wrongTarget)), "
+                + "no lock \(l.count(.none)), not in memory \(l.count(.notInMemory)))"],
+            ["wrong-target rate", rateText(l.wrongTargetRate())],
+            ["green arrivals", "\(l.arrivals) (no object there: \(l.arrivalsWithoutObject))"],
+            ["empty-arrival rate", rateText(l.emptyArrivalRate())],
+        ]
+    }
+
+    static func rateText(_ r: ProportionInterval) -> String {
+        r.trials == 0 ? "n/a (0 trials)" : "\(r.successes)/\(r.trials) = \(fixed(r.estimate)) [\(fixed(r.lower)), \(fixed(r.upper))] (95 % Wilson)"
     }
 
     static func json(path: String, tracking: RecordingTrackingReport, spatial: RecordingSpatialReport) -> String {

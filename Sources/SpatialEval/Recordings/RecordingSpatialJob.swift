@@ -19,6 +19,10 @@ public struct RecordingSpatialReport: Sendable, Equatable {
     public var errors: GapSummary
     /// 3-D centre-distance tracking at each gate, ascending.
     public var tracking3D: [CentreDistanceCounts]
+    /// The absence sweep's flags and the removals it found or missed (needs `lidar_maps`).
+    public var absence: AbsenceOutcomes
+    /// Lock-on and arrival outcomes of the recording's guidance requests.
+    public var lockOn: LockOnOutcomes
 }
 
 /// Runs the spatial replicas (tracker → depth fusion → anchor registry) on a recording and
@@ -59,10 +63,23 @@ public enum RecordingSpatialJob {
         var gapsByInstance: [Int: [Double]] = [:]
         for event in result.registry.events { if let gap = event.gap { gapsByInstance[event.instance, default: []].append(gap) } }
         let frames = MemoryFrames.build(recording, histories: histories)
+        var objectOfInstance: [Int: Int64] = [:]
+        for entry in accuracy.instances { if let object = entry.object { objectOfInstance[entry.instance] = object } }
+        let looks = AbsenceReplay.run(recording, registry: result.registry, configuration: configuration.absence)
+        let absence = AbsenceOutcomes(
+            changes: looks.filter(\.flipped).map { MissingFlagChange(instance: $0.instance, frame: $0.frame, time: $0.time, missing: $0.missing) },
+            histories: histories, objectOfInstance: objectOfInstance, objects: recording.groundTruthObjects,
+            placements: recording.groundTruthPlacements)
+        let traces = GuidanceTraces.replay(
+            recording, registry: result.registry, histories: histories, accuracy: accuracy, configuration: configuration.guidance)
         return RecordingSpatialReport(
             instanceCount: histories.count, observationCount: result.observations.count, accuracy: accuracy,
             gapsByInstance: gapsByInstance, gaps: GapSummary(result.registry.events.compactMap(\.gap)),
             errors: GapSummary(accuracy.allErrors),
-            tracking3D: gates.sorted().map { CentreDistanceTracking.evaluate(frames, gate: $0) })
+            tracking3D: gates.sorted().map { CentreDistanceTracking.evaluate(frames, gate: $0) },
+            absence: absence,
+            lockOn: LockOnOutcomes(
+                traces: traces, objectOfInstance: objectOfInstance, placements: recording.groundTruthPlacements,
+                objectRadius: configuration.guidance.departureRadius))
     }
 }

@@ -12,30 +12,11 @@ public struct RunReport: Sendable {
 
     /// Renders `results`.
     public init(_ results: RunResults) {
-        var md: [String] = [], html: [String] = [], figures: [(String, String)] = []
-        func paragraph(_ text: String) {
-            md += [text, ""]
-            html.append("<p>\(SVGWriter.escape(text))</p>")
-        }
-        func heading(_ text: String, _ level: Int) {
-            md += [String(repeating: "#", count: level) + " " + text, ""]
-            html.append("<h\(level)>\(SVGWriter.escape(text))</h\(level)>")
-        }
-        func table(_ rows: [[String]]) {
-            guard let header = rows.first else { return }
-            md.append("| " + header.joined(separator: " | ") + " |")
-            md.append("|" + header.map { _ in " --- |" }.joined())
-            md += rows.dropFirst().map { "| " + $0.joined(separator: " | ") + " |" }
-            md.append("")
-            html.append("<table><thead><tr>" + header.map { "<th>\(SVGWriter.escape($0))</th>" }.joined() + "</tr></thead><tbody>")
-            html += rows.dropFirst().map { "<tr>" + $0.map { "<td>\(SVGWriter.escape($0))</td>" }.joined() + "</tr>" }
-            html.append("</tbody></table>")
-        }
-        func figure(_ name: String, _ svg: String, caption: String) {
-            figures.append((name, svg))
-            md += ["![\(caption)](\(name))", "", "*\(caption)*", ""]
-            html.append("<figure>\(svg)<figcaption>\(SVGWriter.escape(caption))</figcaption></figure>")
-        }
+        var doc = ReportDocument()
+        func paragraph(_ text: String) { doc.paragraph(text) }
+        func heading(_ text: String, _ level: Int) { doc.heading(text, level) }
+        func table(_ rows: [[String]]) { doc.table(rows) }
+        func figure(_ name: String, _ svg: String, caption: String) { doc.figure(name, svg, caption: caption) }
         let f = { (v: Double) in ReportNumber.fixed(v) }
         let pooledErrors = PooledFigures.errors(results.recordings)
         let edges = ReportCharts.edges(upTo: max(pooledErrors.max() ?? 0.1, 0.05), width: 0.025)
@@ -113,23 +94,18 @@ public struct RunReport: Sendable {
                 [ReportNumber.fixed($0.gate, 2), f($0.mota), f($0.motp), "\($0.truePositives)", "\($0.falsePositives)",
                  "\($0.falseNegatives)", "\($0.identitySwitches)", "\($0.truthCount)"]
             })
+            doc.outcomeSections(s.key == "pooled" ? r : r.filter { $0.name == s.key }, details: s.key != "pooled")
         }
-        if let fusion = results.fusion {
-            let section = FusionReportSection(fusion, bootstrap: results.bootstrap)
-            md += section.markdown
-            html += section.html
-            figures += section.figures
-        }
+        doc.runsDifferSection(results.runsDiffer)
+        if let fusion = results.fusion { doc.fusionSection(fusion, bootstrap: results.bootstrap) }
         heading("Understanding this report", 2)
         paragraph("Pooled MOTA and 3-D counts are exact over all recordings; pooled IDF1 and HOTA are ground-truth-weighted means; "
             + "the old proxies (new ids per minute/detection, mean track life) are plain means. Re-anchor gaps are the raw "
             + "distances logged before the EMA; their intervals resample whole anchor instances because gaps of one instance "
-            + "are correlated. Definitions: Docs/recording-metrics.md and Docs/protocols.md.")
-        markdown = md.joined(separator: "\n")
-        self.html = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>\(SVGWriter.escape("Run report: \(results.protocolName)"))</title>\n"
-            + "<style>body { font-family: sans-serif; max-width: 960px; margin: 2em auto; } table { border-collapse: collapse; margin: 0.5em 0; } "
-            + "th, td { border: 1px solid #ccc; padding: 2px 8px; text-align: right; } figure { margin: 1em 0; } "
-            + "figcaption { font-size: 0.9em; color: #555; }</style>\n</head>\n<body>\n" + html.joined(separator: "\n") + "\n</body>\n</html>\n"
-        self.figures = figures
+            + "are correlated. Absence and lock-on rates carry 95% Wilson intervals [low, high]. "
+            + "Definitions: Docs/recording-metrics.md and Docs/protocols.md.")
+        markdown = doc.markdownText
+        self.html = doc.htmlPage(title: "Run report: \(results.protocolName)")
+        self.figures = doc.figures
     }
 }

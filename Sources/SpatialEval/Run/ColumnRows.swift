@@ -8,6 +8,12 @@ protocol ColumnRow {
     static var doubleColumns: [(String, WritableKeyPath<Self, Double>)] { get }
     /// Integer columns.
     static var integerColumns: [(String, WritableKeyPath<Self, Int64>)] { get }
+    /// Text columns (none unless a row type names some).
+    static var stringColumns: [(String, WritableKeyPath<Self, String>)] { get }
+}
+
+extension ColumnRow {
+    static var stringColumns: [(String, WritableKeyPath<Self, String>)] { [] }
 }
 
 extension ResultGroup {
@@ -15,6 +21,7 @@ extension ResultGroup {
     func writeRows<Row: ColumnRow>(_ rows: [Row]) throws {
         for (name, path) in Row.doubleColumns { try write(rows.map { $0[keyPath: path] }, to: name) }
         for (name, path) in Row.integerColumns { try write(rows.map { $0[keyPath: path] }, to: name) }
+        for (name, path) in Row.stringColumns { try write(rows.map { $0[keyPath: path] }, to: name) }
     }
 
     /// Reads a table written by ``writeRows(_:)``.
@@ -27,6 +34,11 @@ extension ResultGroup {
         }
         for (name, path) in Row.integerColumns {
             let values = try readInt64s(name).values
+            if rows.isEmpty { rows = Array(repeating: .blank, count: values.count) }
+            for k in values.indices where k < rows.count { rows[k][keyPath: path] = values[k] }
+        }
+        for (name, path) in Row.stringColumns {
+            let values = try readStrings(name)
             if rows.isEmpty { rows = Array(repeating: .blank, count: values.count) }
             for k in values.indices where k < rows.count { rows[k][keyPath: path] = values[k] }
         }
@@ -66,6 +78,43 @@ extension InstanceRow: ColumnRow {
     static var doubleColumns: [(String, WritableKeyPath<InstanceRow, Double>)] { [("purity", \.purity)] }
     static var integerColumns: [(String, WritableKeyPath<InstanceRow, Int64>)] {
         [("instance", \.instance), ("object", \.object), ("feed_count", \.feedCount), ("objects_feeding", \.objectsFeeding)]
+    }
+}
+
+extension AbsenceFlagRow: ColumnRow {
+    static var blank: AbsenceFlagRow { AbsenceFlagRow(instance: 0, object: 0, frame: 0, time: 0, verdict: .correct) }
+    static var doubleColumns: [(String, WritableKeyPath<AbsenceFlagRow, Double>)] { [("time_s", \.time)] }
+    static var integerColumns: [(String, WritableKeyPath<AbsenceFlagRow, Int64>)] {
+        [("instance", \.instance), ("object", \.object), ("frame", \.frame)]
+    }
+    static var stringColumns: [(String, WritableKeyPath<AbsenceFlagRow, String>)] { [("verdict", \.verdictName)] }
+    /// The verdict as stored (an unknown name reads as `unassociated`).
+    var verdictName: String {
+        get { verdict.rawValue }
+        set { verdict = .init(rawValue: newValue) ?? .unassociated }
+    }
+}
+
+extension RemovalRow: ColumnRow {
+    static var blank: RemovalRow { RemovalRow(object: 0, time: 0, moved: 0, latency: 0) }
+    static var doubleColumns: [(String, WritableKeyPath<RemovalRow, Double>)] { [("time_s", \.time), ("latency_s", \.latency)] }
+    static var integerColumns: [(String, WritableKeyPath<RemovalRow, Int64>)] { [("object", \.object), ("moved", \.moved)] }
+}
+
+extension LockOnRow: ColumnRow {
+    static var blank: LockOnRow {
+        LockOnRow(request: 0, object: 0, instance: 0, verdict: .none, locks: 0, arrivalsAtObject: 0, arrivalsWithoutObject: 0)
+    }
+    static var doubleColumns: [(String, WritableKeyPath<LockOnRow, Double>)] { [] }
+    static var integerColumns: [(String, WritableKeyPath<LockOnRow, Int64>)] {
+        [("request", \.request), ("object", \.object), ("instance", \.instance), ("locks", \.locks),
+         ("arrivals_at_object", \.arrivalsAtObject), ("arrivals_without_object", \.arrivalsWithoutObject)]
+    }
+    static var stringColumns: [(String, WritableKeyPath<LockOnRow, String>)] { [("verdict", \.verdictName)] }
+    /// The verdict as stored (an unknown name reads as `none`).
+    var verdictName: String {
+        get { verdict.rawValue }
+        set { verdict = .init(rawValue: newValue) ?? .none }
     }
 }
 

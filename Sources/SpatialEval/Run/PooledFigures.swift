@@ -106,6 +106,10 @@ public enum PooledFigures {
         case .motaN1: return n1?.mota ?? .nan
         case .idf1N1: return n1?.idf1 ?? .nan
         case .hotaN1: return n1?.hota ?? .nan
+        case .falseMissingRate: return OutcomeCounts(recordings).falseMissingRate(0.95).estimate
+        case .missedRemovalRate: return OutcomeCounts(recordings).missedRemovalRate(0.95).estimate
+        case .wrongTargetRate: return OutcomeCounts(recordings).wrongTargetRate(0.95).estimate
+        case .emptyArrivalRate: return OutcomeCounts(recordings).emptyArrivalRate(0.95).estimate
         }
     }
 

@@ -16,7 +16,7 @@ public enum RunEvaluation {
             if spec.fusion != nil { fusionInputs.append((name, recording)) }
             progress("[\(recordings.count + 1)/\(spec.recordings.count)] \(name): tracking at detect-every-N = 1…5")
             let tracking = try RecordingTrackingJob.run(recording, configuration: spec.replay.tracker)
-            progress("[\(recordings.count + 1)/\(spec.recordings.count)] \(name): anchors, gaps, 3-D tracking")
+            progress("[\(recordings.count + 1)/\(spec.recordings.count)] \(name): anchors, gaps, 3-D tracking, absence, lock-on")
             let spatial = RecordingSpatialJob.run(recording, configuration: spec.replay)
             let sha = try fingerprint(path)
             recordings.append(results(name: name, path: given, sha256: sha, tracking: tracking, spatial: spatial, settings: spec.bootstrap))
@@ -28,7 +28,7 @@ public enum RunEvaluation {
             protocolName: spec.name, protocolSHA256: try fingerprint(loaded.path), toolVersion: ToolInfo.version,
             bootstrap: spec.bootstrap, recordings: recordings,
             pooledGaps: PooledFigures.gapIntervals(units: PooledFigures.gapUnits(recordings), settings: spec.bootstrap),
-            gates: PooledFigures.judge(spec.gates, recordings),
+            gates: PooledFigures.judge(spec.gates, recordings), runsDiffer: RunsDifferTest(recordings),
             fusion: spec.fusion.map { FusionStudy.run(fusionInputs.sorted { $0.name < $1.name }, configuration: spec.replay.depthFusion,
                                                       settings: $0, bootstrap: spec.bootstrap) })
     }
@@ -73,7 +73,19 @@ public enum RunEvaluation {
             },
             duplicatedObjects: accuracy.duplicatedObjects, neverAnchored: accuracy.neverAnchored,
             duplication: Int64(accuracy.duplication),
-            gapIntervals: GapIntervals(median: .init(estimate: .nan, lower: .nan, upper: .nan), p90: .init(estimate: .nan, lower: .nan, upper: .nan)))
+            gapIntervals: GapIntervals(median: .init(estimate: .nan, lower: .nan, upper: .nan), p90: .init(estimate: .nan, lower: .nan, upper: .nan)),
+            absenceFlags: spatial.absence.flags.map {
+                AbsenceFlagRow(instance: Int64($0.flag.instance), object: $0.object ?? -1, frame: $0.flag.frame, time: $0.flag.time, verdict: $0.verdict)
+            },
+            removals: spatial.absence.removals.map {
+                RemovalRow(object: $0.object, time: $0.time, moved: $0.moved ? 1 : 0, latency: $0.latency ?? .nan)
+            },
+            unflags: Int64(spatial.absence.unflags),
+            lockOn: spatial.lockOn.requests.map {
+                LockOnRow(request: $0.trace.request, object: $0.trace.object, instance: $0.trace.instance.map(Int64.init) ?? -1,
+                          verdict: $0.verdict, locks: Int64($0.trace.locks.count), arrivalsAtObject: Int64($0.arrivalsAtObject),
+                          arrivalsWithoutObject: Int64($0.arrivalsWithoutObject))
+            })
         result.gapIntervals = PooledFigures.gapIntervals(units: PooledFigures.gapUnits(of: result), settings: settings)
         return result
     }

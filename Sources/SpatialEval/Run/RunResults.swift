@@ -15,6 +15,8 @@ public struct RunResults: Sendable, Equatable {
     public var pooledGaps: GapIntervals
     /// The gates and their outcomes, in protocol order.
     public var gates: [GateOutcome]
+    /// Whether the recordings' gaps differ (Kruskal–Wallis on per-instance medians).
+    public var runsDiffer: RunsDifferTest
     /// The depth-fusion variant comparison (`/fusion`), when the protocol asked for one.
     public var fusion: FusionResults? = nil
 
@@ -150,6 +152,14 @@ public struct RecordingResults: Sendable, Equatable {
     public var duplication: Int64
     /// Intervals of this recording's gap median and p90.
     public var gapIntervals: GapIntervals
+    /// The absence sweep's flags to missing, judged, in time order.
+    public var absenceFlags: [AbsenceFlagRow]
+    /// Removals of anchored objects, found or missed, in time order.
+    public var removals: [RemovalRow]
+    /// Flags back from missing.
+    public var unflags: Int64
+    /// One row per guidance request.
+    public var lockOn: [LockOnRow]
 
     /// Instances fed by two or more objects.
     public var blendedInstances: [Int64] { instances.filter { $0.objectsFeeding > 1 }.map(\.instance) }

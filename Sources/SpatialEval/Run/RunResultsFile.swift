@@ -11,8 +11,12 @@ import ResultStore
 /// - `/recordings/<name>`: attributes `path`, `sha256`, `observation_count`, `duplication`;
 ///   tables `gaps` (`instance`, `gap_m`), `errors` (`instance`, `error_m`), `instances`,
 ///   `detect_every_n`, `recorded_track_ids`, `tracking_3d`, `gap_intervals`; datasets
-///   `duplicated_objects`, `never_anchored`;
-/// - `/pooled/gap_intervals`; `/gates` (`metric`, `op`, `threshold`, `value`, `passed`);
+///   `duplicated_objects`, `never_anchored`; attribute `unflags`; tables `absence_flags`
+///   (`instance`, `object`, `frame`, `time_s`, `verdict`), `removals` (`object`, `time_s`,
+///   `moved`, `latency_s`), `lock_on` (`request`, `object`, `instance`, `verdict`, `locks`,
+///   `arrivals_at_object`, `arrivals_without_object`);
+/// - `/pooled/gap_intervals`; `/pooled/runs_differ` (attributes `test`, `statistic`,
+///   `p_value`, `groups`, `instances`); `/gates` (`metric`, `op`, `threshold`, `value`, `passed`);
 /// - `/fusion`, when the protocol has a `fusion` section (``FusionResultsFile``).
 ///
 /// The file appears under its final name only once complete (``ResultFile/commit()``).
@@ -47,7 +51,14 @@ public enum RunResultsFile {
         }, to: "sha256")
         let recordings = try root.createGroup("recordings")
         for recording in results.recordings { try write(recording, into: recordings.createGroup(recording.name)) }
-        try root.createGroup("pooled").createGroup("gap_intervals").writeIntervals(results.pooledGaps)
+        let pooled = try root.createGroup("pooled")
+        try pooled.createGroup("gap_intervals").writeIntervals(results.pooledGaps)
+        let differ = try pooled.createGroup("runs_differ")
+        try differ.setAttribute("test", "Kruskal-Wallis H on per-instance median gaps, recordings as groups")
+        try differ.setAttribute("statistic", results.runsDiffer.statistic)
+        try differ.setAttribute("p_value", results.runsDiffer.pValue)
+        try differ.setAttribute("groups", Int64(results.runsDiffer.groups))
+        try differ.setAttribute("instances", Int64(results.runsDiffer.instances))
         let gates = try root.createGroup("gates")
         try gates.write(results.gates.map(\.gate.metric.rawValue), to: "metric")
         try gates.write(results.gates.map(\.gate.op.rawValue), to: "op")
@@ -78,6 +89,10 @@ public enum RunResultsFile {
         try group.createGroup("gap_intervals").writeIntervals(r.gapIntervals)
         try group.write(r.duplicatedObjects, to: "duplicated_objects")
         try group.write(r.neverAnchored, to: "never_anchored")
+        try group.setAttribute("unflags", r.unflags)
+        try group.createGroup("absence_flags").writeRows(r.absenceFlags)
+        try group.createGroup("removals").writeRows(r.removals)
+        try group.createGroup("lock_on").writeRows(r.lockOn)
     }
 
     /// Reads the results back from `path` (everything the report shows).
@@ -107,7 +122,14 @@ public enum RunResultsFile {
             protocolName: try root.attributeString("protocol_name"), protocolSHA256: try root.attributeString("protocol_sha256"),
             toolVersion: try root.attributeString("tool_version"), bootstrap: bootstrap, recordings: recordings,
             pooledGaps: try root.openGroup("pooled").openGroup("gap_intervals").readIntervals(), gates: outcomes,
+            runsDiffer: try readRunsDiffer(root.openGroup("pooled").openGroup("runs_differ")),
             fusion: try FusionResultsFile.readIfPresent(root))
+    }
+
+    private static func readRunsDiffer(_ group: ResultGroup) throws -> RunsDifferTest {
+        RunsDifferTest(
+            statistic: try group.attributeDouble("statistic"), pValue: try group.attributeDouble("p_value"),
+            groups: Int(try group.attributeInt64("groups")), instances: Int(try group.attributeInt64("instances")))
     }
 
     private static func read(name: String, from group: ResultGroup) throws -> RecordingResults {
@@ -124,6 +146,10 @@ public enum RunResultsFile {
             duplicatedObjects: try group.readInt64s("duplicated_objects").values,
             neverAnchored: try group.readInt64s("never_anchored").values,
             duplication: try group.attributeInt64("duplication"),
-            gapIntervals: try group.openGroup("gap_intervals").readIntervals())
+            gapIntervals: try group.openGroup("gap_intervals").readIntervals(),
+            absenceFlags: try group.openGroup("absence_flags").readRows(AbsenceFlagRow.self),
+            removals: try group.openGroup("removals").readRows(RemovalRow.self),
+            unflags: try group.attributeInt64("unflags"),
+            lockOn: try group.openGroup("lock_on").readRows(LockOnRow.self))
     }
 }
