@@ -119,13 +119,7 @@ def huber_inputs(depth, inv, conf, mask):
 
 
 def wilcoxon_case(tool, work, case, a, b):
-    path = os.path.join(work, f"{case}.csv")
-    with open(path, "w") as f:
-        f.write("a,b\n")
-        for x, y in zip(a, b):
-            f.write(f"{float(x)!r},{float(y)!r}\n")
-    out = json.loads(subprocess.run([tool, "paired-test", "--pairs", path, "--format", "json"],
-                                    check=True, capture_output=True, text=True).stdout)
+    out = run_on_columns(tool, work, case, "paired-test", ("a", "b"), a, b)
     expected = stats.wilcoxon(np.asarray(a, dtype=float), np.asarray(b, dtype=float))
     before = (compared, differed)
     check(case, "statistic", number(out["wilcoxon"]["statistic"]), expected.statistic)
@@ -136,14 +130,19 @@ def wilcoxon_case(tool, work, case, a, b):
     print(f"{case} ({out['wilcoxon']['method']}): {compared - before[0]} values, {differed - before[1]} differed")
 
 
-def agreement_case(tool, work, case, low, high):
+def run_on_columns(tool, work, case, command, names, x, y):
+    """Writes two named columns to WORK/CASE.csv and returns `spatial-eval COMMAND --pairs` JSON."""
     path = os.path.join(work, f"{case}.csv")
     with open(path, "w") as f:
-        f.write("low,high\n")
-        for x, y in zip(low, high):
-            f.write(f"{float(x)!r},{float(y)!r}\n")
-    out = json.loads(subprocess.run([tool, "agree-depth", "--pairs", path, "--format", "json"],
-                                    check=True, capture_output=True, text=True).stdout)
+        f.write(",".join(names) + "\n")
+        for a, b in zip(x, y):
+            f.write(f"{float(a)!r},{float(b)!r}\n")
+    return json.loads(subprocess.run([tool, command, "--pairs", path, "--format", "json"],
+                                     check=True, capture_output=True, text=True).stdout)
+
+
+def agreement_case(tool, work, case, low, high):
+    out = run_on_columns(tool, work, case, "agree-depth", ("low", "high"), low, high)
     ok = np.isfinite(low) & np.isfinite(high) & (high != 0)
     a, b = low[ok], high[ok]
     before = (compared, differed)
