@@ -19,20 +19,23 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
     public var bootstrap: BootstrapSettings
     /// Conditions the run must meet; a failed gate makes `run` exit 2.
     public var gates: [Gate]
+    /// The depth-fusion variant comparison, when the protocol asks for one.
+    public var fusion: FusionStudySettings?
 
     /// Creates a protocol from its parts.
     public init(
         name: String, recordings: [String], replay: ReplayConfiguration = .init(),
-        bootstrap: BootstrapSettings = .init(), gates: [Gate] = []
+        bootstrap: BootstrapSettings = .init(), gates: [Gate] = [], fusion: FusionStudySettings? = nil
     ) {
         self.name = name
         self.recordings = recordings
         self.replay = replay
         self.bootstrap = bootstrap
         self.gates = gates
+        self.fusion = fusion
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, recordings, replay, bootstrap, gates }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, recordings, replay, bootstrap, gates, fusion }
 
     /// Decodes every key but `replay`, rejecting unknown keys and bad values.
     public init(from decoder: any Decoder) throws {
@@ -49,6 +52,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         replay = ReplayConfiguration()
         bootstrap = try c.decodeIfPresent(BootstrapSettings.self, forKey: .bootstrap) ?? BootstrapSettings()
         gates = try c.decodeIfPresent([Gate].self, forKey: .gates) ?? []
+        fusion = try c.decodeIfPresent(FusionStudySettings.self, forKey: .fusion)
     }
 
     /// Encodes the protocol, effective replay configuration included.
@@ -59,6 +63,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         try c.encode(replay, forKey: .replay)
         try c.encode(bootstrap, forKey: .bootstrap)
         try c.encode(gates, forKey: .gates)
+        try c.encodeIfPresent(fusion, forKey: .fusion)
     }
 }
 
