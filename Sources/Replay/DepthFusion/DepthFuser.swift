@@ -1,3 +1,4 @@
+import Numerics
 import Recording
 
 /// Why depth fusion fell back to the raw LiDAR median instead of the fitted depth.
@@ -39,33 +40,35 @@ public struct DepthFusionResult: Equatable, Sendable {
 /// pairs (before or after the rejection) or a refused guard fall back to the raw
 /// LiDAR median of the filtered samples.
 public struct DepthFuser: Sendable {
-    private var d: [Double] = []
-    private var inverseLidar: [Double] = []
-    private var lidar: [Double] = []
+    private var samples = FusionSamples()
     private var keep: [Bool] = []
     private var values: [Double] = []
 
     /// Creates a fuser with empty buffers (they grow once and are reused).
     public init() {}
 
+    /// The samples the last call fitted (for residual analysis).
+    public var lastSamples: FusionSamples { samples }
+    /// Which of `lastSamples` the last call kept after the 2σ rejection (all of them before it).
+    public var lastKept: [Bool] { keep }
+
     /// Fuses one grid.
     public mutating func fuse(_ grid: DepthGrid, configuration c: DepthFusionConfiguration = .init()) -> DepthFusionResult {
-        d.removeAll(keepingCapacity: true)
-        inverseLidar.removeAll(keepingCapacity: true)
-        lidar.removeAll(keepingCapacity: true)
-        var centroid = SIMD2<Double>.zero, masked = 0
-        for k in 0..<grid.inMask.count where grid.inMask[k] != 0 {
-            centroid += SIMD2(Double(grid.u[k]), Double(grid.v[k]))
-            masked += 1
-            let z = Double(grid.lidarDepth[k]), dk = Double(grid.relativeInverseDepth[k])
-            guard grid.lidarConfidence[k] >= c.minLidarConfidence, z >= c.minLidarDepth, z <= c.maxLidarDepth, dk.isFinite else { continue }
-            d.append(dk)
-            inverseLidar.append(1 / z)
-            lidar.append(z)
-        }
+        samples.collect(grid, minConfidence: c.minLidarConfidence, depthRange: c.minLidarDepth...c.maxLidarDepth)
+        return fuseCollected(c)
+    }
+
+    /// Fuses one frame's plain pairs with the same arithmetic (no mask centroid).
+    public mutating func fuse(_ pairs: DepthPairs, configuration c: DepthFusionConfiguration = .init()) -> DepthFusionResult {
+        samples.collect(pairs, minConfidence: c.minLidarConfidence, depthRange: c.minLidarDepth...c.maxLidarDepth)
+        return fuseCollected(c)
+    }
+
+    /// The fit, the 2σ rejection and the refit on the collected samples.
+    private mutating func fuseCollected(_ c: DepthFusionConfiguration) -> DepthFusionResult {
+        let d = samples.d, inverseLidar = samples.inverseLidar
         var result = DepthFusionResult(
-            depth: nil, fallback: nil, fit: nil, pairs: d.count, inliers: d.count,
-            maskCentroid: masked > 0 ? centroid / Double(masked) : nil)
+            depth: nil, fallback: nil, fit: nil, pairs: d.count, inliers: d.count, maskCentroid: samples.maskCentroid)
         keep.removeAll(keepingCapacity: true)
         keep.append(contentsOf: repeatElement(true, count: d.count))
         guard d.count >= c.minPairs else { return fallBack(result, .tooFewPairs) }
@@ -87,13 +90,14 @@ public struct DepthFuser: Sendable {
         var result = partial
         result.fallback = reason
         values.removeAll(keepingCapacity: true)
-        values.append(contentsOf: lidar)
+        values.append(contentsOf: samples.lidar)
         result.depth = values.isEmpty ? nil : Self.median(&values)
         return result
     }
 
     /// Least squares of 1/z on d over the kept samples: (s, t), or nil when the guard refuses.
     private func fitKept(_ c: DepthFusionConfiguration) -> SIMD2<Double>? {
+        let d = samples.d, inverseLidar = samples.inverseLidar
         var n = 0.0, sd = 0.0, sy = 0.0
         for k in d.indices where keep[k] {
             n += 1
@@ -115,6 +119,7 @@ public struct DepthFuser: Sendable {
 
     /// Root-mean-square residual of the kept samples under `fit`.
     private func residualRMS(_ fit: SIMD2<Double>) -> Double {
+        let d = samples.d, inverseLidar = samples.inverseLidar
         var sum = 0.0, n = 0.0
         for k in d.indices where keep[k] {
             let r = inverseLidar[k] - (fit.x * d[k] + fit.y)
@@ -124,10 +129,8 @@ public struct DepthFuser: Sendable {
         return (sum / n).squareRoot()
     }
 
-    /// The median (mean of the two middle values for an even count); sorts in place.
+    /// The median (mean of the two middle values for an even count); reorders in place.
     static func median(_ values: inout [Double]) -> Double {
-        values.sort()
-        let m = values.count / 2
-        return values.count % 2 == 1 ? values[m] : (values[m - 1] + values[m]) / 2
+        Selection.median(&values)
     }
 }

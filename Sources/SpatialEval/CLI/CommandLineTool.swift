@@ -12,6 +12,7 @@ public struct CommandLineTool {
         commands = [
             RunCommand(), ReportCommand(), SweepCommand(), CurvesCommand(), BenchSweepCommand(), ScoreMOTCommand(), EvaluateRecordingCommand(), ATECommand(),
             SimulateCommand(), InspectCommand(), ImportCommand(), ExportCommand(), BenchLoadCommand(),
+            FitDepthCommand(), PairedTestCommand(), CompareCommand(), AgreeDepthCommand(), BenchFusionCommand(),
         ]
     }
 

@@ -14,6 +14,15 @@ struct JSONWriter {
     mutating func integer(_ key: String?, _ value: Int) { item(key, String(value)) }
     mutating func number(_ key: String?, _ value: Double) { item(key, Self.number(value)) }
 
+    /// `"key": {"estimate": …, "lower": …, "upper": …}`.
+    mutating func interval(_ key: String, estimate: Double, lower: Double, upper: Double) {
+        beginObject(key)
+        number("estimate", estimate)
+        number("lower", lower)
+        number("upper", upper)
+        endObject()
+    }
+
     /// Numbers in the shortest form that reads back to the same double.
     static func number(_ value: Double) -> String {
         if value.isNaN { return "\"NaN\"" }

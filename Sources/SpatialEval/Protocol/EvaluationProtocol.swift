@@ -20,22 +20,25 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
     public var bootstrap: BootstrapSettings
     /// Conditions the run must meet; a failed gate makes `run` exit 2.
     public var gates: [Gate]
+    /// The depth-fusion variant comparison, when the protocol asks for one.
+    public var fusion: FusionStudySettings?
     /// Threshold sweeps run by `spatial-eval sweep` (`Docs/sweeps.md`); `run` ignores them.
     public var sweeps: [SweepDefinition] = []
 
     /// Creates a protocol from its parts.
     public init(
         name: String, recordings: [String], replay: ReplayConfiguration = .init(),
-        bootstrap: BootstrapSettings = .init(), gates: [Gate] = []
+        bootstrap: BootstrapSettings = .init(), gates: [Gate] = [], fusion: FusionStudySettings? = nil
     ) {
         self.name = name
         self.recordings = recordings
         self.replay = replay
         self.bootstrap = bootstrap
         self.gates = gates
+        self.fusion = fusion
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, recordings, replay, bootstrap, gates, sweeps }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, recordings, replay, bootstrap, gates, fusion, sweeps }
 
     /// Decodes every key but `replay`, rejecting unknown keys and bad values.
     public init(from decoder: any Decoder) throws {
@@ -49,6 +52,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         replay = ReplayConfiguration()
         bootstrap = try c.decodeIfPresent(BootstrapSettings.self, forKey: .bootstrap) ?? BootstrapSettings()
         gates = try c.decodeIfPresent([Gate].self, forKey: .gates) ?? []
+        fusion = try c.decodeIfPresent(FusionStudySettings.self, forKey: .fusion)
         sweeps = try c.decodeIfPresent([SweepDefinition].self, forKey: .sweeps) ?? []
         let names = sweeps.map(\.name)
         if let repeated = names.first(where: { name in names.count { $0 == name } > 1 }) {
@@ -64,6 +68,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         try c.encode(replay, forKey: .replay)
         try c.encode(bootstrap, forKey: .bootstrap)
         try c.encode(gates, forKey: .gates)
+        try c.encodeIfPresent(fusion, forKey: .fusion)
         if !sweeps.isEmpty { try c.encode(sweeps, forKey: .sweeps) }
     }
 }

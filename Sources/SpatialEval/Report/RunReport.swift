@@ -97,6 +97,7 @@ public struct RunReport: Sendable {
             doc.outcomeSections(s.key == "pooled" ? r : r.filter { $0.name == s.key }, details: s.key != "pooled")
         }
         doc.runsDifferSection(results.runsDiffer)
+        if let fusion = results.fusion { doc.fusionSection(fusion, bootstrap: results.bootstrap) }
         heading("Understanding this report", 2)
         paragraph("Pooled MOTA and 3-D counts are exact over all recordings; pooled IDF1 and HOTA are ground-truth-weighted means; "
             + "the old proxies (new ids per minute/detection, mean track life) are plain means. Re-anchor gaps are the raw "

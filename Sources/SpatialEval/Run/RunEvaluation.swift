@@ -8,11 +8,12 @@ public enum RunEvaluation {
     /// Evaluates `loaded`; `progress` receives one line per step.
     public static func run(_ loaded: ProtocolLoader.Loaded, progress: (String) -> Void = { _ in }) throws -> RunResults {
         let spec = loaded.evaluationProtocol
-        var recordings: [RecordingResults] = []
+        var recordings: [RecordingResults] = [], fusionInputs: [(name: String, recording: Recording)] = []
         for (given, path) in zip(spec.recordings, loaded.recordingPaths) {
             let name = ProtocolLoader.recordingName(given)
             progress("[\(recordings.count + 1)/\(spec.recordings.count)] \(name): reading")
             let recording = try RecordingStore.read(from: path)
+            if spec.fusion != nil { fusionInputs.append((name, recording)) }
             progress("[\(recordings.count + 1)/\(spec.recordings.count)] \(name): tracking at detect-every-N = 1…5")
             let tracking = try RecordingTrackingJob.run(recording, configuration: spec.replay.tracker)
             progress("[\(recordings.count + 1)/\(spec.recordings.count)] \(name): anchors, gaps, 3-D tracking, absence, lock-on")
@@ -27,7 +28,9 @@ public enum RunEvaluation {
             protocolName: spec.name, protocolSHA256: try fingerprint(loaded.path), toolVersion: ToolInfo.version,
             bootstrap: spec.bootstrap, recordings: recordings,
             pooledGaps: PooledFigures.gapIntervals(units: PooledFigures.gapUnits(recordings), settings: spec.bootstrap),
-            gates: PooledFigures.judge(spec.gates, recordings), runsDiffer: RunsDifferTest(recordings))
+            gates: PooledFigures.judge(spec.gates, recordings), runsDiffer: RunsDifferTest(recordings),
+            fusion: spec.fusion.map { FusionStudy.run(fusionInputs.sorted { $0.name < $1.name }, configuration: spec.replay.depthFusion,
+                                                      settings: $0, bootstrap: spec.bootstrap) })
     }
 
     /// SHA-256 of a file, as an ``InputError`` when it cannot be read.

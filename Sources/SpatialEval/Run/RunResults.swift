@@ -17,6 +17,8 @@ public struct RunResults: Sendable, Equatable {
     public var gates: [GateOutcome]
     /// Whether the recordings' gaps differ (Kruskal–Wallis on per-instance medians).
     public var runsDiffer: RunsDifferTest
+    /// The depth-fusion variant comparison (`/fusion`), when the protocol asked for one.
+    public var fusion: FusionResults? = nil
 
     /// True when every gate passed.
     public var passed: Bool { gates.allSatisfy(\.passed) }

@@ -16,7 +16,8 @@ import ResultStore
 ///   `moved`, `latency_s`), `lock_on` (`request`, `object`, `instance`, `verdict`, `locks`,
 ///   `arrivals_at_object`, `arrivals_without_object`);
 /// - `/pooled/gap_intervals`; `/pooled/runs_differ` (attributes `test`, `statistic`,
-///   `p_value`, `groups`, `instances`); `/gates` (`metric`, `op`, `threshold`, `value`, `passed`).
+///   `p_value`, `groups`, `instances`); `/gates` (`metric`, `op`, `threshold`, `value`, `passed`);
+/// - `/fusion`, when the protocol has a `fusion` section (``FusionResultsFile``).
 ///
 /// The file appears under its final name only once complete (``ResultFile/commit()``).
 public enum RunResultsFile {
@@ -53,6 +54,7 @@ public enum RunResultsFile {
         try gates.write(results.gates.map(\.gate.value), to: "threshold")
         try gates.write(results.gates.map(\.value), to: "value")
         try gates.write(results.gates.map { $0.passed ? Int64(1) : 0 }, to: "passed")
+        if let fusion = results.fusion { try FusionResultsFile.write(fusion, into: root.createGroup("fusion")) }
         try file.commit()
     }
 
@@ -106,7 +108,8 @@ public enum RunResultsFile {
             protocolName: try root.attributeString("protocol_name"), protocolSHA256: try root.attributeString("protocol_sha256"),
             toolVersion: try root.attributeString("tool_version"), bootstrap: bootstrap, recordings: recordings,
             pooledGaps: try root.openGroup("pooled").openGroup("gap_intervals").readIntervals(), gates: outcomes,
-            runsDiffer: try readRunsDiffer(root.openGroup("pooled").openGroup("runs_differ")))
+            runsDiffer: try readRunsDiffer(root.openGroup("pooled").openGroup("runs_differ")),
+            fusion: try FusionResultsFile.readIfPresent(root))
     }
 
     private static func readRunsDiffer(_ group: ResultGroup) throws -> RunsDifferTest {

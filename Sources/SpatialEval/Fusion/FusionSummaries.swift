@@ -1,0 +1,74 @@
+import Metrics
+import Numerics
+import Replay
+
+/// Per-variant summaries and paired comparisons computed from the raw fusion rows.
+public enum FusionSummaries {
+    /// The metrics compared per box (lower is better): name, units for the verdict, values.
+    static var comparedMetrics: [(name: String, unit: String, values: (VariantBoxColumns) -> [Double])] { [
+        ("abs_box_error_m", "m", { $0.error.map(abs) }),
+        ("anchor_error_m", "m", { $0.anchorError }),
+        ("sample_abs_rel", "", { $0.sampleAbsRel }),
+    ] }
+
+    /// One summary per variant.
+    public static func summaries(_ r: FusionResults) -> [VariantSummary] {
+        zip(r.variants, r.sampleFits).map { box, fits in
+            let depths = box.depth.indices.filter { box.depth[$0].isFinite }
+            let fellBack = box.fallback.count { !$0.isEmpty }
+            let guarded = box.fallback.count { $0.hasPrefix("illConditioned") }
+            let fitted = box.fallback.indices.filter { box.fallback[$0].isEmpty }
+            let keptPairs = fitted.reduce(0) { $0 + box.inliers[$1] }, allPairs = fitted.reduce(0) { $0 + box.pairs[$1] }
+            let absErrors = depths.map { abs(box.error[$0]) }
+            let anchors = box.anchorError.filter(\.isFinite)
+            var z: [Double] = [], g: [Double] = []
+            for k in fits.fused.indices where r.samples.inMask[k] == 1 && fits.fused[k].isFinite && fits.fused[k] > 0 {
+                z.append(fits.fused[k])
+                g.append(r.samples.truth[k])
+            }
+            return VariantSummary(
+                variant: box.variant, boxes: depths.count,
+                fallbackRate: box.fallback.isEmpty ? .nan : Double(fellBack) / Double(box.fallback.count), guardTriggers: guarded,
+                keptFraction: allPairs == 0 ? .nan : Double(keptPairs) / Double(allPairs),
+                medianAbsoluteBoxError: absErrors.isEmpty ? .nan : Quantile.median(absErrors),
+                p90AbsoluteBoxError: absErrors.isEmpty ? .nan : Quantile.linear(absErrors, 0.9),
+                medianAnchorError: anchors.isEmpty ? .nan : Quantile.median(anchors),
+                pooledInMask: z.isEmpty ? nil : DepthMetrics(prediction: z, truth: g))
+        }
+    }
+
+    /// Every non-baseline variant against the baseline on each compared metric, over the
+    /// boxes where both have a finite value; pairs (boxes) are resampled for the intervals.
+    public static func comparisons(_ r: FusionResults, bootstrap: BootstrapSettings) -> [VariantComparison] {
+        guard let base = r.variants.first(where: { $0.variant == r.settings.baseline }) else { return [] }
+        var result: [VariantComparison] = []
+        for other in r.variants where other.variant != base.variant {
+            for metric in comparedMetrics {
+                if let c = compare(metric.values(other), metric.values(base), metric: metric.name, unit: metric.unit,
+                                   variant: other.variant, baseline: base.variant, bootstrap: bootstrap) {
+                    result.append(c)
+                }
+            }
+        }
+        return result
+    }
+
+    /// The paired comparison of `a` against `b` where both are finite (nil with fewer than two
+    /// pairs); `labels` name the sides in the verdict (default: the variants).
+    public static func compare(
+        _ a: [Double], _ b: [Double], metric: String, unit: String, variant: DepthFusionVariant, baseline: DepthFusionVariant,
+        bootstrap: BootstrapSettings, labels: (a: String, b: String)? = nil
+    ) -> VariantComparison? {
+        let rows = a.indices.filter { a[$0].isFinite && b[$0].isFinite }
+        guard rows.count >= 2 else { return nil }
+        let c = PairedComparison(a: rows.map { a[$0] }, b: rows.map { b[$0] }, resamples: bootstrap.replicates,
+                                 seed: bootstrap.seed, confidenceLevel: bootstrap.confidence)
+        let format: (Double) -> String = unit == "m" ? { ReportNumber.fixed($0 * 100, 2) + " cm" } : { ReportNumber.fixed($0, 4) }
+        return VariantComparison(
+            variant: variant, baseline: baseline, metric: metric, count: c.count,
+            median: IntervalEstimate(estimate: c.medianDifference.estimate, lower: c.medianDifference.lower, upper: c.medianDifference.upper),
+            mean: IntervalEstimate(estimate: c.meanDifference.estimate, lower: c.meanDifference.lower, upper: c.meanDifference.upper),
+            pValue: c.wilcoxon.pValue, method: c.wilcoxon.method.rawValue,
+            verdict: c.verdict(metric: metric, a: labels?.a ?? variant.rawValue, b: labels?.b ?? baseline.rawValue, format: format))
+    }
+}
