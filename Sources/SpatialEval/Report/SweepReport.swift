@@ -122,17 +122,19 @@ public struct SweepReport: Sendable {
             }
         }
         if view.shape != nil {
+            let level = ReportNumber.fixed(results.bootstrap.confidence * 100, 0)
             for (a, key) in plan.keys.enumerated() where plan.space.axes[a].values.count > 1 {
                 let points = view.slice(through: chosen, axis: a)
-                let series = ([objective.minimise] + others.prefix(1)).map { metric in
-                    SweepCharts.Series(label: metric.rawValue, points: points.map { (plan.points[$0][a], metric.value(view.pooled[$0])) },
-                                       band: view.bands(points, metric: metric, settings: results.bootstrap))
+                for metric in [objective.minimise] + others.prefix(1) {
+                    let series = SweepCharts.Series(
+                        label: metric.rawValue, points: points.map { (plan.points[$0][a], metric.value(view.pooled[$0])) },
+                        band: view.bands(points, metric: metric, settings: results.bootstrap))
+                    doc.figure("\(name)-curve-\(key.name)-\(metric.rawValue).svg", SweepCharts.curves(
+                        [series], title: "\(metric.rawValue) along \(key.name) (\(name))", xTitle: key.name, yTitle: metric.rawValue,
+                        caption: "other axes at the recommended point; band: \(level)% over resampled recordings"),
+                        caption: "Pooled \(metric.rawValue) along \(key.name) through the recommended point, with its \(level)% percentile band "
+                            + "over bootstrap resamples of whole recordings (n = \(results.recordings.count)).")
                 }
-                doc.figure("\(name)-curve-\(key.name).svg", SweepCharts.curves(
-                    series, title: "Along \(key.name) (\(name))", xTitle: key.name, yTitle: "pooled value",
-                    caption: "other axes at the recommended point; bands: \(ReportNumber.fixed(results.bootstrap.confidence * 100, 0))% over resampled recordings"),
-                    caption: "Pooled metrics along \(key.name) through the recommended point, with percentile bands over bootstrap resamples "
-                        + "of whole recordings (n = \(results.recordings.count)).")
             }
         }
         let px = objective.pareto[0], py = objective.pareto[1]
