@@ -42,4 +42,18 @@ import Testing
         #expect(interval.lower >= 0.8 && interval.upper <= 0.9 && interval.estimate == 0.9)
         #expect(r.paretoMask == [true, true, false])
     }
+
+    @Test func minimumBoundsAndThenMetricsBreakTies() throws {
+        var low = components(duplicates: 1, impure: 0), high = components(duplicates: 1, impure: 0), none = components(duplicates: 0, impure: 0)
+        low[SweepComponent.idf1Weighted.rawValue] = 40
+        high[SweepComponent.idf1Weighted.rawValue] = 60
+        none[SweepComponent.idf1Weighted.rawValue] = 10
+        for c in [SweepComponent.groundTruthBoxes] { low[c.rawValue] = 100; high[c.rawValue] = 100; none[c.rawValue] = 100 }
+        let rule = Objective(minimise: .duplicates, caps: [MetricCap(metric: .idf1, min: 0.3)], pareto: [.falseMergeRate, .duplicates], then: [.idf1])
+        let points: [[Double]] = [[1], [2], [3]]
+        #expect(rule.choose([none, low, high], points: points, shipped: [2], spans: [2]) == 2,
+                "0 duplicates fails idf1 ≥ 0.3; of the two with 1 duplicate the larger idf1 wins over closeness to the shipped value")
+        #expect(rule.text == "smallest duplicates with idf1 ≥ 0.3, then largest idf1")
+        #expect(MetricCap(metric: .idf1, max: 0.5, min: 0.1).admits(.nan) == false)
+    }
 }
