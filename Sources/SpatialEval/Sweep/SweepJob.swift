@@ -38,10 +38,11 @@ public enum SweepJob {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var results: [SweepResult] = []
         var batches = 0
+        let build = [ToolInfo.version, ToolInfo.gitCommit() ?? "no-git"]
         for definition in spec.sweeps {
             let plan = try SweepPlan(name: definition.name, space: definition.space, base: spec.replay)
             let path = checkpointPath(folder, sweep: definition.name)
-            let fingerprint = SHA256.hexDigest(of: Array(([ToolInfo.version, protocolSHA, definition.name] + hashes).joined(separator: "\n").utf8))
+            let fingerprint = SHA256.hexDigest(of: Array((build + [protocolSHA, definition.name] + hashes).joined(separator: "\n").utf8))
             var checkpoint = SweepCheckpoint.load(from: path, fingerprint: fingerprint) ?? SweepCheckpoint(fingerprint: fingerprint)
             let resumed = checkpoint.points.count
             message("sweep \(definition.name): \(plan.points.count) points × \(inputs.count) recordings"
