@@ -73,7 +73,8 @@ public struct TrackProxies: Sendable, Equatable {
         trackCount = span.count
         self.detectionCount = detectionCount
         duration = (times.max() ?? 0) - (times.min() ?? 0)
-        let lifetimes = span.values.map { $0.last - $0.first }
+        // Summed in track-id order: a dictionary's order changes from process to process.
+        let lifetimes = span.keys.sorted().map { span[$0]!.last - span[$0]!.first }
         meanTrackLifetime = lifetimes.isEmpty ? .nan : lifetimes.reduce(0, +) / Double(lifetimes.count)
     }
 }
