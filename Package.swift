@@ -27,7 +27,8 @@ let package = Package(
         .target(name: "ResultStore", dependencies: ["CHDF5"]),
         .target(name: "Simulation", dependencies: ["Recording", "Numerics"]),
         .target(name: "Replay", dependencies: ["Recording", "Numerics"]),
-        .target(name: "SpatialEval", dependencies: ["Numerics", "Recording", "Metrics", "ResultStore", "Simulation", "Replay"]),
+        .target(name: "Sweeps", dependencies: ["Numerics", "Recording", "Metrics", "Replay"]),
+        .target(name: "SpatialEval", dependencies: ["Numerics", "Recording", "Metrics", "ResultStore", "Simulation", "Replay", "Sweeps"]),
         .executableTarget(name: "spatial-eval", dependencies: ["SpatialEval"]),
 
         // MARK: - Tests
@@ -39,6 +40,7 @@ let package = Package(
         .testTarget(name: "SpatialEvalTests", dependencies: ["TestSupport", "SpatialEval"]),
         .testTarget(name: "SimulationTests", dependencies: ["TestSupport", "Simulation", "Recording", "Numerics"]),
         .testTarget(name: "ReplayTests", dependencies: ["TestSupport", "Replay", "Recording", "Numerics"]),
+        .testTarget(name: "SweepsTests", dependencies: ["TestSupport", "Sweeps", "Replay", "Recording", "Numerics", "Metrics"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -10,7 +10,7 @@ public struct CommandLineTool {
     /// The tool with all its subcommands.
     public init() {
         commands = [
-            RunCommand(), ReportCommand(), ScoreMOTCommand(), EvaluateRecordingCommand(), ATECommand(),
+            RunCommand(), ReportCommand(), SweepCommand(), CurvesCommand(), BenchSweepCommand(), ScoreMOTCommand(), EvaluateRecordingCommand(), ATECommand(),
             SimulateCommand(), InspectCommand(), ImportCommand(), ExportCommand(), BenchLoadCommand(),
             FitDepthCommand(), PairedTestCommand(), CompareCommand(), AgreeDepthCommand(), BenchFusionCommand(),
         ]

@@ -1,6 +1,7 @@
 import Foundation
 import Numerics
 import Replay
+import Sweeps
 
 /// A protocol file: which recordings the main job evaluates, with which replica
 /// configuration, how intervals are bootstrapped and which gates the run must pass
@@ -21,6 +22,8 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
     public var gates: [Gate]
     /// The depth-fusion variant comparison, when the protocol asks for one.
     public var fusion: FusionStudySettings?
+    /// Threshold sweeps run by `spatial-eval sweep` (`Docs/sweeps.md`); `run` ignores them.
+    public var sweeps: [SweepDefinition] = []
 
     /// Creates a protocol from its parts.
     public init(
@@ -35,16 +38,13 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         self.fusion = fusion
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, recordings, replay, bootstrap, gates, fusion }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, recordings, replay, bootstrap, gates, fusion, sweeps }
 
     /// Decodes every key but `replay`, rejecting unknown keys and bad values.
     public init(from decoder: any Decoder) throws {
         try StrictKeys.check(decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        name = try c.decode(String.self, forKey: .name)
-        guard !name.isEmpty, !name.contains("/") else {
-            throw DecodingError.dataCorruptedError(forKey: .name, in: c, debugDescription: "must be a non-empty name without '/'")
-        }
+        name = try c.decodeName(forKey: .name)
         recordings = try c.decode([String].self, forKey: .recordings)
         guard !recordings.isEmpty else {
             throw DecodingError.dataCorruptedError(forKey: .recordings, in: c, debugDescription: "must name at least one recording")
@@ -53,6 +53,11 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         bootstrap = try c.decodeIfPresent(BootstrapSettings.self, forKey: .bootstrap) ?? BootstrapSettings()
         gates = try c.decodeIfPresent([Gate].self, forKey: .gates) ?? []
         fusion = try c.decodeIfPresent(FusionStudySettings.self, forKey: .fusion)
+        sweeps = try c.decodeIfPresent([SweepDefinition].self, forKey: .sweeps) ?? []
+        let names = sweeps.map(\.name)
+        if let repeated = names.first(where: { name in names.count { $0 == name } > 1 }) {
+            throw DecodingError.dataCorruptedError(forKey: .sweeps, in: c, debugDescription: "two sweeps are named '\(repeated)'")
+        }
     }
 
     /// Encodes the protocol, effective replay configuration included.
@@ -64,6 +69,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         try c.encode(bootstrap, forKey: .bootstrap)
         try c.encode(gates, forKey: .gates)
         try c.encodeIfPresent(fusion, forKey: .fusion)
+        if !sweeps.isEmpty { try c.encode(sweeps, forKey: .sweeps) }
     }
 }
 

@@ -1,6 +1,7 @@
 import Metrics
 import Recording
 import Replay
+import Sweeps
 
 /// The spatial judgement of one recording: anchor accuracy, re-anchor gaps and 3-D tracking
 /// of the anchor instances against the ground-truth objects.

@@ -84,7 +84,7 @@ public enum ReportCharts {
         return svg.finish()
     }
 
-    private static func legend(_ svg: inout SVGWriter, _ entries: [LegendEntry]) {
+    static func legend(_ svg: inout SVGWriter, _ entries: [LegendEntry]) {
         let c = ReportNumber.coordinate
         svg.begin("g", [("class", "legend")])
         for (k, entry) in entries.enumerated() {

@@ -28,22 +28,11 @@ public enum RunResultsFile {
     public static func write(_ results: RunResults, loaded: ProtocolLoader.Loaded, to path: String) throws {
         let file = try ResultFile.create(atPath: path)
         let root = file.root
-        try root.setAttribute("tool", "spatial-eval")
-        try root.setAttribute("tool_version", results.toolVersion)
-        if let commit = ToolInfo.gitCommit() { try root.setAttribute("git_commit", commit) }
-        try root.setAttribute("created_utc", ISO8601DateFormatter().string(from: Date()))
-        try root.setAttribute("layout", layout)
-        try root.setAttribute("protocol_name", results.protocolName)
-        try root.setAttribute("protocol_path", loaded.path)
-        try root.setAttribute("protocol_text", loaded.text)
-        try root.setAttribute("protocol_sha256", results.protocolSHA256)
+        try ResultProvenance.write(on: root, layout: layout, toolVersion: results.toolVersion, loaded: loaded,
+                                   protocolSHA256: results.protocolSHA256, bootstrap: results.bootstrap)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try root.setAttribute("replay_configuration", String(decoding: try encoder.encode(loaded.evaluationProtocol.replay), as: UTF8.self))
-        try root.setAttribute("bootstrap_replicates", Int64(results.bootstrap.replicates))
-        try root.setAttribute("bootstrap_seed", String(results.bootstrap.seed))
-        try root.setAttribute("bootstrap_confidence", results.bootstrap.confidence)
-        try root.setAttribute("bootstrap_method", results.bootstrap.method)
         let provenance = try root.createGroup("provenance")
         try provenance.write([loaded.path] + loaded.recordingPaths, to: "path")
         try provenance.write([results.protocolSHA256] + loaded.evaluationProtocol.recordings.map { given in
@@ -102,10 +91,7 @@ public enum RunResultsFile {
         guard (try? root.attributeString("layout")) == layout else {
             throw ResultsLayoutError(message: "\(path) is not a run results file (layout \(layout))")
         }
-        let bootstrap = BootstrapSettings(
-            replicates: Int(try root.attributeInt64("bootstrap_replicates")),
-            seed: UInt64(try root.attributeString("bootstrap_seed")) ?? 0,
-            confidence: try root.attributeDouble("bootstrap_confidence"), method: try root.attributeString("bootstrap_method"))
+        let bootstrap = try ResultProvenance.bootstrap(of: root)
         let group = try root.openGroup("recordings")
         let recordings = try group.memberNames().map { try read(name: $0, from: group.openGroup($0)) }
         let gates = try root.openGroup("gates")

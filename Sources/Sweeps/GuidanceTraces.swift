@@ -2,14 +2,15 @@ import Metrics
 import Recording
 import Replay
 
-/// Turns a recording's "guide me to object X" requests into lock-on replays and their traces.
-enum GuidanceTraces {
+/// Turns a recording's "guide me to object X" requests into lock-on replays and their traces
+/// (in `Sweeps` so the sweep's lock-on stage and the main job share it).
+public enum GuidanceTraces {
     /// For each request, the instance the memory would show for the object when guidance
     /// starts (of the instances associated with it and anchored before the request's first
     /// frame, the one updated last), the lock-on replay from it, and the locks and found
     /// arrivals as `Metrics` values. A request whose object has no such instance gets a
     /// trace with no instance (not in memory).
-    static func replay(
+    public static func replay(
         _ recording: Recording, registry: AnchorRegistry, histories: [AnchorHistory], accuracy: AnchorAccuracy,
         configuration: GuidanceConfiguration
     ) -> [GuidanceTrace] {

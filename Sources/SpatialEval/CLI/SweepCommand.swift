@@ -1,0 +1,53 @@
+import Foundation
+import Recording
+import Sweeps
+
+/// `spatial-eval sweep`: runs a protocol's threshold sweeps, writes `sweep.h5` and renders
+/// the sweep report from it; a killed sweep restarted with the same folder resumes.
+struct SweepCommand: Command {
+    let name = "sweep"
+    let summary = "Run a protocol's threshold sweeps: sweep.h5 (metric cubes), recommendations with intervals, the report."
+    let usage = ["sweep PROTOCOL.json [--out DIR] [--batch N]"]
+    let discussion = """
+        Runs every sweep of the protocol's "sweeps" list over its recordings with the staged \
+        engine (tracker and depth fusion once per recording and upstream configuration, the \
+        anchor registry per point) on all cores; progress goes to standard error when it is a \
+        terminal. Completed points are checkpointed in DIR after every batch of N points \
+        (default 256): rerunning the same command after a kill continues from them. Writes \
+        DIR/sweep.h5 atomically, then renders DIR/report.md (SVG figures beside it) and \
+        DIR/report.html from it, and prints the table "shipped constant → recommended value \
+        [interval]". Re-render later with `spatial-eval report DIR/sweep.h5`. Exit \
+        status: 0 success, 1 bad input (protocol or recording), 64 usage error. Docs/sweeps.md.
+        """
+    let options = [
+        OptionSpec("out", "DIR", "Output folder (default Reports/<protocol name>)."),
+        OptionSpec("batch", "N", "Points per checkpointed batch (default 256)."),
+    ]
+
+    func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError("give exactly one protocol file")
+        }
+        let batch = try arguments.integer("batch", minimum: 1) ?? 256
+        let loaded = try ProtocolLoader.load(path)
+        let folder = arguments.value("out") ?? "Reports/\(loaded.evaluationProtocol.name)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let terminal = isatty(STDERR_FILENO) != 0
+        guard let results = try SweepJob.run(
+            loaded, folder: folder, batchSize: batch, message: { output.err($0 + "\n") },
+            progress: { sweep, done, total in
+                guard terminal else { return }
+                output.err("\r\(sweep): \(done)/\(total) points" + (done == total ? "\n" : ""))
+            })
+        else { return .failure }
+        let h5 = (folder as NSString).appendingPathComponent("sweep.h5")
+        output.err("writing \(h5)\n")
+        try SweepResultsFile.write(results, loaded: loaded, to: h5)
+        SweepJob.removeCheckpoints(loaded, folder: folder)
+        let stored = try SweepResultsFile.read(h5)
+        let (report, files) = try SweepReportFiles.write(stored, to: folder)
+        output.err("report: \(folder)/report.md, report.html and \(files.count - 2) figures\n")
+        output.out(try SweepReportFiles.summary(stored, report: report))
+        return .success
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Recording
+import Sweeps
+
+/// Writes a ``SweepReport`` into a folder and summarises the recommendations as text.
+public enum SweepReportFiles {
+    /// Renders `results` into `folder` (created when missing); returns the report and the
+    /// file names written.
+    @discardableResult
+    public static func write(_ results: SweepResults, to folder: String) throws -> (report: SweepReport, files: [String]) {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let report = try SweepReport(results)
+        var written: [String] = []
+        for (name, text) in report.figures + [("report.md", report.markdown), ("report.html", report.html)] {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
+            written.append(name)
+        }
+        return (report, written)
+    }
+
+    /// Re-renders the report of the sweep results at `path` into `folder` (`spatial-eval report sweep.h5`).
+    static func rerender(_ path: String, to folder: String, output: OutputSink) throws -> ExitStatus {
+        let results: SweepResults
+        do {
+            results = try SweepResultsFile.read(path)
+        } catch {
+            throw InputError(file: path, message: "cannot be read as sweep results: \(error)")
+        }
+        let files = try write(results, to: folder).files
+        output.err("report: \(files.count) files in \(folder)\n")
+        return .success
+    }
+
+    /// One line per swept key: "sweep  key  shipped → recommended [lower, upper]  (rule; n recordings)",
+    /// from the recommendations `report` shows.
+    public static func summary(_ results: SweepResults, report: SweepReport) throws -> String {
+        var lines: [String] = []
+        for (sweep, r) in zip(results.sweeps, report.recommendations) {
+            let plan = try sweep.plan()
+            for (a, key) in plan.keys.enumerated() {
+                let value = r.chosen.map { c in
+                    ReportNumber.fixed(plan.points[c][a]) + (r.intervals[a].map { " [\(ReportNumber.fixed($0.lower)), \(ReportNumber.fixed($0.upper))]" } ?? "")
+                } ?? "none meets the rule"
+                lines.append("\(sweep.definition.name)  \(key.name)  \(ReportNumber.fixed(plan.shipped[a])) → \(value)  "
+                    + "(\(sweep.definition.objective.text); n = \(results.recordings.count) recordings)")
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,47 @@
+import Replay
+import Sweeps
+
+/// Everything a sweep run produced, as `sweep.h5` holds it and the report reads it.
+public struct SweepResults: Sendable {
+    /// The protocol's name.
+    public var protocolName: String
+    /// SHA-256 of the protocol file.
+    public var protocolSHA256: String
+    /// The tool version that ran the sweep.
+    public var toolVersion: String
+    /// Bootstrap settings of the recommendation intervals.
+    public var bootstrap: BootstrapSettings
+    /// Recording names, in protocol order (the recording axis of every component array).
+    public var recordings: [String]
+    /// Same-object and twin cross-object cosine pairs, one entry per recording.
+    public var cosinePairs: [CosinePairs]
+    /// One entry per sweep, in protocol order.
+    public var sweeps: [SweepResult]
+}
+
+/// One sweep's raw outcome.
+public struct SweepResult: Sendable {
+    /// The definition (space and objective).
+    public var definition: SweepDefinition
+    /// The configuration the points are laid over (the protocol's replay configuration).
+    public var base: ReplayConfiguration
+    /// Components of every (point, recording).
+    public var outcome: SweepOutcome
+    /// Components of the base (shipped) configuration, per recording.
+    public var shipped: [[Double]]
+    /// Wall time of the points this run computed, seconds.
+    public var seconds: Double
+    /// Points taken from a checkpoint of a killed run instead (0 for an uninterrupted sweep).
+    public var resumed: Int
+
+    /// The runnable plan of the definition.
+    public func plan() throws -> SweepPlan {
+        try SweepPlan(name: definition.name, space: definition.space, base: base)
+    }
+
+    /// The recommendation evidence under the definition's objective.
+    public func recommendation(_ bootstrap: BootstrapSettings) throws -> Recommendation {
+        Recommendation(plan: try plan(), outcome: outcome, objective: definition.objective, resamples: bootstrap.replicates,
+                       confidence: bootstrap.confidence, seed: bootstrap.seed)
+    }
+}

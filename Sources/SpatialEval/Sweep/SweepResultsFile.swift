@@ -1,0 +1,136 @@
+import Foundation
+import ResultStore
+import Sweeps
+import Replay
+
+/// Writes and reads `sweep.h5` (layout `sweep/1`, `Docs/sweeps.md`):
+///
+/// - root attributes: `tool`, `tool_version`, `git_commit` (when known), `created_utc`,
+///   `layout`, `protocol_name`, `protocol_path`, `protocol_text`, `protocol_sha256`,
+///   `bootstrap_replicates`, `bootstrap_seed`, `bootstrap_confidence`, `bootstrap_method`;
+/// - `/provenance`: `path` and `sha256` of every input (the protocol first);
+/// - `/recordings`: `name`; `/sweep_names` (protocol order); `/cosine_pairs/<recording>`: `cosine`, `same_object`;
+/// - `/sweeps/<name>` (attributes `definition` and `base_configuration` as JSON, `seconds`,
+///   `resumed_points`):
+///   `axis_keys`; `axes/<key>` (1-D, the axis values); `points` [P, A];
+///   `components` [axes…, R, C] for a grid or [P, R, C] when sampled, with
+///   `component_names`; `shipped_components` [R, C]; `metrics/<recording>/<metric>` and
+///   `metrics/pooled/<metric>` cubes over the axes; `recommendation/…` (chosen point,
+///   values, intervals, Pareto mask, leave-one-out folds).
+///
+/// The file appears under its final name only once complete (``ResultFile/commit()``).
+public enum SweepResultsFile {
+    /// The layout tag written to and required from the root.
+    public static let layout = "sweep/1"
+
+    /// Writes `results` with the provenance of `loaded` to `path`.
+    public static func write(_ results: SweepResults, loaded: ProtocolLoader.Loaded, to path: String) throws {
+        let file = try ResultFile.create(atPath: path)
+        let root = file.root
+        try ResultProvenance.write(on: root, layout: layout, toolVersion: results.toolVersion, loaded: loaded,
+                                   protocolSHA256: results.protocolSHA256, bootstrap: results.bootstrap)
+        let provenance = try root.createGroup("provenance")
+        try provenance.write([loaded.path] + loaded.recordingPaths, to: "path")
+        try provenance.write([results.protocolSHA256] + (try loaded.recordingPaths.map(RunEvaluation.fingerprint)), to: "sha256")
+        try root.createGroup("recordings").write(results.recordings, to: "name")
+        let pairs = try root.createGroup("cosine_pairs")
+        for (name, p) in zip(results.recordings, results.cosinePairs) {
+            let group = try pairs.createGroup(name)
+            try group.write(p.cosines, to: "cosine")
+            try group.write(p.sameObject.map { $0 ? Int64(1) : 0 }, to: "same_object")
+        }
+        try root.write(results.sweeps.map(\.definition.name), to: "sweep_names")
+        let sweeps = try root.createGroup("sweeps")
+        for sweep in results.sweeps {
+            try write(sweep, recordings: results.recordings, bootstrap: results.bootstrap, into: sweeps.createGroup(sweep.definition.name))
+        }
+        try file.commit()
+    }
+
+    private static func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    private static func write(_ sweep: SweepResult, recordings: [String], bootstrap: BootstrapSettings, into group: ResultGroup) throws {
+        let plan = try sweep.plan()
+        try group.setAttribute("definition", try json(sweep.definition))
+        try group.setAttribute("base_configuration", try json(sweep.base))
+        try group.setAttribute("seconds", sweep.seconds)
+        try group.setAttribute("resumed_points", Int64(sweep.resumed))
+        try group.write(plan.keys.map(\.name), to: "axis_keys")
+        let axes = try group.createGroup("axes")
+        for axis in sweep.definition.space.axes { try axes.write(axis.values, to: axis.key) }
+        try group.write(plan.points.flatMap { $0 }, to: "points", shape: [plan.points.count, plan.keys.count])
+        let shape = plan.space.gridShape ?? [plan.points.count]
+        let components = SweepComponent.allCases.count
+        try group.write(sweep.outcome.components.flatMap { $0.flatMap { $0 } }, to: "components",
+                        shape: shape + [recordings.count, components])
+        try group.write(SweepComponent.allCases.map { "\($0)" }, to: "component_names")
+        try group.write(sweep.shipped.flatMap { $0 }, to: "shipped_components", shape: [recordings.count, components])
+        let metrics = try group.createGroup("metrics")
+        let pooled = sweep.outcome.pooled()
+        for (k, name) in zip(0..., recordings + ["pooled"]) {
+            let cubes = try metrics.createGroup(name)
+            for metric in SweepMetric.allCases {
+                let values = k < recordings.count ? sweep.outcome.components.map { metric.value($0[k]) } : pooled.map(metric.value)
+                try cubes.write(values, to: metric.rawValue, shape: shape)
+            }
+        }
+        let r = try sweep.recommendation(bootstrap)
+        let rec = try group.createGroup("recommendation")
+        try rec.setAttribute("rule", sweep.definition.objective.text)
+        try rec.write([Int64(r.chosen ?? -1)], to: "chosen_point")
+        try rec.write(plan.keys.indices.map { a in r.chosen.map { plan.points[$0][a] } ?? .nan }, to: "value")
+        try rec.write(r.intervals.map { $0?.lower ?? .nan }, to: "lower")
+        try rec.write(r.intervals.map { $0?.upper ?? .nan }, to: "upper")
+        try rec.write(plan.shipped, to: "shipped")
+        try rec.write(r.paretoMask.map { $0 ? Int64(1) : 0 }, to: "pareto_mask", shape: shape)
+        let folds = try rec.createGroup("leave_one_out")
+        try folds.write(r.folds.map { recordings[$0.heldOut] }, to: "held_out")
+        try folds.write(r.folds.map { Int64($0.chosen ?? -1) }, to: "chosen_point")
+        try folds.write(r.folds.map(\.heldOutValue), to: "held_out_value")
+        try folds.write(r.folds.map(\.heldOutBest), to: "held_out_best")
+        try folds.write(r.folds.map { $0.heldOutFeasible ? Int64(1) : 0 }, to: "held_out_feasible")
+    }
+
+    /// Whether `path` is an HDF5 file with the sweep layout.
+    public static func holdsSweep(_ path: String) -> Bool {
+        guard let file = try? ResultFile.open(atPath: path) else { return false }
+        return (try? file.root.attributeString("layout")) == layout
+    }
+
+    /// Reads the results back from `path` (everything the report shows).
+    public static func read(_ path: String) throws -> SweepResults {
+        let file = try ResultFile.open(atPath: path)
+        let root = file.root
+        guard (try? root.attributeString("layout")) == layout else {
+            throw ResultsLayoutError(message: "\(path) is not a sweep results file (layout \(layout))")
+        }
+        let bootstrap = try ResultProvenance.bootstrap(of: root)
+        let recordings = try root.openGroup("recordings").readStrings("name")
+        let pairsGroup = try root.openGroup("cosine_pairs")
+        let pairs = try recordings.map { name in
+            let g = try pairsGroup.openGroup(name)
+            return CosinePairs(cosines: try g.readDoubles("cosine").values, sameObject: try g.readInt64s("same_object").values.map { $0 != 0 })
+        }
+        let sweepsGroup = try root.openGroup("sweeps")
+        let sweeps = try root.readStrings("sweep_names").map { name in
+            let g = try sweepsGroup.openGroup(name)
+            let stored = try JSONDecoder().decode(SweepDefinition.self, from: Data(try g.attributeString("definition").utf8))
+            let base = try JSONDecoder().decode(ReplayConfiguration.self, from: Data(try g.attributeString("base_configuration").utf8))
+            let c = SweepComponent.allCases.count, r = recordings.count
+            let flat = try g.readDoubles("components").values
+            let points = flat.count / max(1, r * c)
+            let outcome = SweepOutcome(components: (0..<points).map { p in (0..<r).map { k in Array(flat[(p * r + k) * c..<(p * r + k + 1) * c]) } })
+            let shippedFlat = try g.readDoubles("shipped_components").values
+            return SweepResult(definition: stored, base: base, outcome: outcome,
+                               shipped: (0..<r).map { Array(shippedFlat[$0 * c..<($0 + 1) * c]) }, seconds: try g.attributeDouble("seconds"), resumed: Int(try g.attributeInt64("resumed_points")))
+        }
+        return SweepResults(
+            protocolName: try root.attributeString("protocol_name"), protocolSHA256: try root.attributeString("protocol_sha256"),
+            toolVersion: try root.attributeString("tool_version"), bootstrap: bootstrap, recordings: recordings,
+            cosinePairs: pairs, sweeps: sweeps)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// The completed points of a sweep, saved so a killed sweep continues where it stopped.
+///
+/// Written atomically (temporary file, then rename) after every batch; a restart with the
+/// same protocol and output folder loads it and skips its points. The fingerprint ties it to
+/// the protocol text, the sweep and the recordings: a checkpoint with another fingerprint is
+/// ignored.
+public struct SweepCheckpoint: Codable, Sendable, Equatable {
+    /// Identifies the sweep definition and inputs the values belong to.
+    public var fingerprint: String
+    /// Completed point indices, ascending.
+    public var points: [Int]
+    /// For each completed point: per recording, the ``SweepComponent`` values.
+    public var components: [[[Double]]]
+
+    /// An empty checkpoint.
+    public init(fingerprint: String) {
+        self.fingerprint = fingerprint
+        points = []
+        components = []
+    }
+
+    /// Completed points by index.
+    public var completed: [Int: [[Double]]] { Dictionary(uniqueKeysWithValues: zip(points, components)) }
+
+    /// Adds (or replaces) results and keeps the points ascending.
+    public mutating func record(_ results: [Int: [[Double]]]) {
+        var all = completed
+        for (k, v) in results { all[k] = v }
+        points = all.keys.sorted()
+        components = points.map { all[$0]! }
+    }
+
+    /// Writes the checkpoint to `path` atomically.
+    public func save(to path: String) throws {
+        try JSONEncoder().encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+    }
+
+    /// The checkpoint at `path` when it exists, is readable and has `fingerprint`; else nil.
+    public static func load(from path: String, fingerprint: String) -> SweepCheckpoint? {
+        guard let data = FileManager.default.contents(atPath: path),
+              let checkpoint = try? JSONDecoder().decode(SweepCheckpoint.self, from: data),
+              checkpoint.fingerprint == fingerprint, checkpoint.points.count == checkpoint.components.count
+        else { return nil }
+        return checkpoint
+    }
+}

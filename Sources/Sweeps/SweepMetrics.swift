@@ -1,0 +1,158 @@
+/// The additive quantities a sweep records per (point, recording). Pooling recordings is
+/// summing them, so pooled rates are exact (a ratio of sums, not a mean of ratios) and the
+/// bootstrap and leave-one-out validation can re-pool any subset of recordings.
+public enum SweepComponent: Int, CaseIterable, Sendable {
+    /// Anchor instances created.
+    case instances
+    /// Instances fed by two or more objects (blended twins, seed 000 §7.1).
+    case blended
+    /// Feeding detections that did not see their instance's associated object.
+    case impureFeeds
+    /// Feeding detections in all.
+    case feeds
+    /// Σ over objects of (associated instances − 1).
+    case duplicates
+    /// Objects with at least one associated instance.
+    case objectsAnchored
+    /// Non-person objects with no associated instance.
+    case neverAnchored
+    /// Σ of per-update anchor errors, metres.
+    case errorSum
+    /// Number of per-update anchor errors.
+    case errorCount
+    /// Real moves (a new placement > 0.3 m from the previous one) whose object was seen after the move.
+    case moves
+    /// Those moves after which an instance of the object came within the convergence tolerance.
+    case movesConverged
+    /// Σ of convergence times of the converged moves, seconds.
+    case convergenceSum
+    /// IDF1 × ground-truth boxes of the tracker replica.
+    case idf1Weighted
+    /// HOTA × ground-truth boxes.
+    case hotaWeighted
+    /// MOTA × ground-truth boxes.
+    case motaWeighted
+    /// Ground-truth boxes (the tracking weights).
+    case groundTruthBoxes
+    /// Frames on which the replica ran the detector.
+    case detectorCalls
+    /// Flags to missing on instances of objects (correct + false missing).
+    case flags
+    /// Flags to missing on objects still at their anchor (seed 000 §7.2's bottle at 3.1 m).
+    case falseMissing
+    /// Removals (or moves away) of anchored objects.
+    case removals
+    /// Removals no correct flag found.
+    case missedRemovals
+    /// Σ of flag latencies of the removals found, seconds.
+    case latencySum
+    /// Guidance requests whose object was in memory when guidance started.
+    case guidedRequests
+    /// Requests with a lock on another object's (or no object's) instance.
+    case wrongTargetLocks
+    /// Requests where every lock went to the requested object.
+    case correctLocks
+    /// Requests where no fresh anchor took the lock.
+    case missedLocks
+}
+
+/// A metric of a sweep, derived from summed ``SweepComponent``s. Every metric is oriented so
+/// that smaller is better except `idf1`, `hota` and `mota` (the report says which).
+public enum SweepMetric: String, CaseIterable, Sendable, Codable {
+    /// Blended instances (count).
+    case falseMerges = "false_merges"
+    /// Impure feeding detections / all feeding detections.
+    case falseMergeRate = "false_merge_rate"
+    /// Duplicate instances (count).
+    case duplicates
+    /// Duplicates / objects anchored.
+    case duplicateRate = "duplicate_rate"
+    /// Objects never anchored (count).
+    case neverAnchored = "never_anchored"
+    /// Instances created (count).
+    case instances
+    /// Mean per-update anchor error, metres.
+    case anchorErrorMean = "anchor_error_mean_m"
+    /// Mean time from the first sighting after a real move to convergence, seconds.
+    case convergenceMean = "convergence_mean_s"
+    /// Real moves after which no instance converged (count).
+    case unconvergedMoves = "unconverged_moves"
+    /// Ground-truth-weighted IDF1 of the tracker replica.
+    case idf1
+    /// Ground-truth-weighted HOTA.
+    case hota
+    /// Ground-truth-weighted MOTA.
+    case mota
+    /// Detector runs (count).
+    case detectorCalls = "detector_calls"
+    /// False missing / flags (seed 000 §7.2).
+    case falseMissingRate = "false_missing_rate"
+    /// Missed removals / removals.
+    case missedRemovalRate = "missed_removal_rate"
+    /// Mean time from a removal to its first correct flag, seconds.
+    case flagLatencyMean = "flag_latency_mean_s"
+    /// Wrong-target requests / requests that locked (seed 000 §7: the twin at 0.43 m).
+    case wrongTargetRate = "wrong_target_rate"
+    /// Requests with no lock / requests whose object was in memory.
+    case missedLockRate = "missed_lock_rate"
+
+    /// Whether larger values are better.
+    public var largerIsBetter: Bool { [.idf1, .hota, .mota].contains(self) }
+
+    /// The metric from summed components `c` (indexed by ``SweepComponent/rawValue``); NaN
+    /// when its denominator is zero.
+    public func value(_ c: [Double]) -> Double {
+        func ratio(_ n: SweepComponent, _ d: SweepComponent) -> Double { c[d.rawValue] > 0 ? c[n.rawValue] / c[d.rawValue] : .nan }
+        switch self {
+        case .falseMerges: return c[SweepComponent.blended.rawValue]
+        case .falseMergeRate: return ratio(.impureFeeds, .feeds)
+        case .duplicates: return c[SweepComponent.duplicates.rawValue]
+        case .duplicateRate: return ratio(.duplicates, .objectsAnchored)
+        case .neverAnchored: return c[SweepComponent.neverAnchored.rawValue]
+        case .instances: return c[SweepComponent.instances.rawValue]
+        case .anchorErrorMean: return ratio(.errorSum, .errorCount)
+        case .convergenceMean: return ratio(.convergenceSum, .movesConverged)
+        case .unconvergedMoves: return c[SweepComponent.moves.rawValue] - c[SweepComponent.movesConverged.rawValue]
+        case .idf1: return ratio(.idf1Weighted, .groundTruthBoxes)
+        case .hota: return ratio(.hotaWeighted, .groundTruthBoxes)
+        case .mota: return ratio(.motaWeighted, .groundTruthBoxes)
+        case .detectorCalls: return c[SweepComponent.detectorCalls.rawValue]
+        case .falseMissingRate: return ratio(.falseMissing, .flags)
+        case .missedRemovalRate: return ratio(.missedRemovals, .removals)
+        case .flagLatencyMean:
+            let found = c[SweepComponent.removals.rawValue] - c[SweepComponent.missedRemovals.rawValue]
+            return found > 0 ? c[SweepComponent.latencySum.rawValue] / found : .nan
+        case .wrongTargetRate:
+            let locked = c[SweepComponent.wrongTargetLocks.rawValue] + c[SweepComponent.correctLocks.rawValue]
+            return locked > 0 ? c[SweepComponent.wrongTargetLocks.rawValue] / locked : .nan
+        case .missedLockRate: return ratio(.missedLocks, .guidedRequests)
+        }
+    }
+
+    /// The evidence behind the metric in `c`: the count of its denominator and what it counts.
+    public func evidence(_ c: [Double]) -> (count: Int, noun: String) {
+        func n(_ component: SweepComponent) -> Int { Int(c[component.rawValue]) }
+        switch self {
+        case .falseMerges, .falseMergeRate, .instances: return (n(.feeds), "anchored detections")
+        case .duplicates, .duplicateRate, .neverAnchored: return (n(.objectsAnchored), "objects anchored")
+        case .anchorErrorMean: return (n(.errorCount), "anchor updates")
+        case .convergenceMean, .unconvergedMoves: return (n(.moves), "real moves")
+        case .idf1, .hota, .mota: return (n(.groundTruthBoxes), "ground-truth boxes")
+        case .detectorCalls: return (n(.detectorCalls), "detector runs")
+        case .falseMissingRate: return (n(.flags), "missing flags")
+        case .missedRemovalRate, .flagLatencyMean: return (n(.removals), "removals")
+        case .wrongTargetRate: return (n(.wrongTargetLocks) + n(.correctLocks), "requests that locked")
+        case .missedLockRate: return (n(.guidedRequests), "guided requests")
+        }
+    }
+
+    /// The metric as a cost (smaller is better): negated when larger is better.
+    public func cost(_ c: [Double]) -> Double { largerIsBetter ? -value(c) : value(c) }
+
+    /// Sums component vectors element by element.
+    public static func pooled(_ vectors: [[Double]]) -> [Double] {
+        var sum = Array(repeating: 0.0, count: SweepComponent.allCases.count)
+        for v in vectors { for k in sum.indices { sum[k] += v[k] } }
+        return sum
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import Numerics
+import Recording
+import Replay
+import Synchronization
+
+/// The raw outcome of a sweep: the components of every (point, recording).
+public struct SweepOutcome: Sendable, Equatable {
+    /// `components[point][recording][component]`.
+    public var components: [[[Double]]]
+
+    /// Creates an outcome from its components.
+    public init(components: [[[Double]]]) {
+        self.components = components
+    }
+
+    /// The components of every point pooled over the recordings in `subset` (all by default).
+    public func pooled(_ subset: [Int]? = nil) -> [[Double]] {
+        components.map { perRecording in SweepMetric.pooled((subset ?? Array(perRecording.indices)).map { perRecording[$0] }) }
+    }
+}
+
+/// Runs a sweep's points in parallel on all cores with the staged pipeline, in batches,
+/// reporting progress and checkpointing after each batch.
+public struct SweepRunner: Sendable {
+    /// The sweep.
+    public var plan: SweepPlan
+    /// The recordings.
+    public var inputs: [SweepInput]
+    /// Points per batch (a checkpoint is written after each).
+    public var batchSize: Int
+
+    /// Creates a runner.
+    public init(plan: SweepPlan, inputs: [SweepInput], batchSize: Int = 128) {
+        self.plan = plan
+        self.inputs = inputs
+        self.batchSize = max(1, batchSize)
+    }
+
+    /// Runs every point not in `checkpoint`.
+    ///
+    /// - Parameters:
+    ///   - checkpoint: points already done (from a killed run); updated as batches finish.
+    ///   - afterBatch: called after each batch with the updated checkpoint and the number of
+    ///     points done; return false to stop early (the outcome is then nil).
+    public func run(
+        checkpoint: inout SweepCheckpoint, afterBatch: (SweepCheckpoint, Int) throws -> Bool = { _, _ in true }
+    ) throws -> SweepOutcome? {
+        var done = checkpoint.completed
+        let pending = plan.points.indices.filter { done[$0] == nil }
+        let upstream = try upstreamOutputs(for: pending)
+        var start = 0
+        while start < pending.count {
+            let batch = Array(pending[start..<min(start + batchSize, pending.count)])
+            let results = inChunks(of: batch.count, minimumChunk: 1) { range in
+                var memo = StageMemo()
+                return range.map { k -> (Int, [[Double]]) in
+                    let point = batch[k]
+                    return (point, memo.components(plan.points[point], plan: plan, inputs: inputs,
+                                                   upstream: upstream[plan.upstreamSignature(plan.points[point])]!))
+                }
+            }
+            var batchResults: [Int: [[Double]]] = [:]
+            for chunk in results { for (point, value) in chunk { batchResults[point] = value } }
+            checkpoint.record(batchResults)
+            done.merge(batchResults) { $1 }
+            start += batch.count
+            guard try afterBatch(checkpoint, done.count) else { return nil }
+        }
+        return SweepOutcome(components: plan.points.indices.map { done[$0]! })
+    }
+
+    /// Tracker and fusion output per distinct upstream signature among `points`, one per
+    /// recording, computed in parallel.
+    func upstreamOutputs(for points: [Int]) throws -> [[Double]: [UpstreamOutput]] {
+        var signatures: [[Double]] = []
+        var seen = Set<[Double]>()
+        for point in points {
+            let signature = plan.upstreamSignature(plan.points[point])
+            if seen.insert(signature).inserted { signatures.append(signature) }
+        }
+        let tasks = signatures.flatMap { s in inputs.indices.map { (s, $0) } }
+        let representative = Dictionary(points.map { (plan.upstreamSignature(plan.points[$0]), $0) }) { first, _ in first }
+        let failure = Mutex<InputError?>(nil)
+        let chunks = inChunks(of: tasks.count, minimumChunk: 1) { range in
+            range.compactMap { k -> ([Double], Int, UpstreamOutput)? in
+                let (signature, r) = tasks[k]
+                let configuration = plan.configuration(plan.points[representative[signature]!])
+                do throws(InputError) {
+                    return (signature, r, try SweepStages.upstream(inputs[r].recording, configuration: configuration))
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                    return nil
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        var result: [[Double]: [UpstreamOutput?]] = [:]
+        for chunk in chunks {
+            for (signature, r, output) in chunk {
+                result[signature, default: Array(repeating: nil, count: inputs.count)][r] = output
+            }
+        }
+        return result.mapValues { $0.map { $0! } }
+    }
+}
+
+/// The latest output of each stage with the signature it was computed for: consecutive
+/// points (C order, downstream axes varying fastest) that share a stage's signature reuse it.
+struct StageMemo {
+    private var registryKey: [Double]?
+    private var registries: [AnchorRegistry] = []
+    private var judgements: [SweepStages.RegistryJudgement] = []
+    private var absenceKey: [Double]?
+    private var absence: [[(SweepComponent, Double)]] = []
+    private var guidanceKey: [Double]?
+    private var guidance: [[(SweepComponent, Double)]] = []
+
+    /// The components of point `values` on every recording.
+    mutating func components(_ values: [Double], plan: SweepPlan, inputs: [SweepInput], upstream: [UpstreamOutput]) -> [[Double]] {
+        let configuration = plan.configuration(values)
+        let registryKey = plan.signature(values, stages: [.upstream, .registry])
+        if registryKey != self.registryKey {
+            registries = upstream.map { SweepStages.registry($0, anchors: configuration.anchors) }
+            judgements = zip(registries, zip(upstream, inputs)).map { SweepStages.judge(registry: $0, upstream: $1.0, truth: $1.1.truth) }
+            self.registryKey = registryKey
+            absenceKey = nil
+            guidanceKey = nil
+        }
+        let absenceKey = plan.signature(values, stages: [.absence])
+        if absenceKey != self.absenceKey {
+            absence = inputs.indices.map {
+                SweepStages.absence(inputs[$0].recording, registry: registries[$0], judgement: judgements[$0], configuration: configuration.absence)
+            }
+            self.absenceKey = absenceKey
+        }
+        let guidanceKey = plan.signature(values, stages: [.guidance])
+        if guidanceKey != self.guidanceKey {
+            guidance = inputs.indices.map {
+                SweepStages.guidance(inputs[$0].recording, registry: registries[$0], judgement: judgements[$0], configuration: configuration.guidance)
+            }
+            self.guidanceKey = guidanceKey
+        }
+        return inputs.indices.map { SweepStages.components(judgements[$0], absence: absence[$0], guidance: guidance[$0]) }
+    }
+}

@@ -1,0 +1,172 @@
+import Metrics
+import Recording
+import Replay
+
+/// What the stages after tracking and fusion need from one recording under one upstream
+/// configuration: the observation stream the registry is fed and the tracking scores.
+public struct UpstreamOutput: Sendable {
+    /// The registry's input, in feeding order (as ``SpatialReplay`` feeds it).
+    public var observations: [AnchorObservation]
+    /// The detection behind each observation.
+    public var detections: [Int64]
+    /// The tracking components (`idf1Weighted` … `detectorCalls`); the others are 0.
+    public var tracking: [Double]
+    /// The registry ``SpatialReplay`` built with the upstream configuration's own anchor
+    /// constants (what a sweep without staging would judge).
+    public var registry: AnchorRegistry
+}
+
+/// The staged pipeline of a sweep point: upstream (tracker + depth fusion, once per
+/// recording and upstream configuration), then the registry replay and its judgement.
+public enum SweepStages {
+    /// A move has converged once an instance of the object is stored within this distance
+    /// of its new position, metres.
+    public static let convergenceTolerance = 0.25
+
+    /// Runs the tracker and depth fusion (``SpatialReplay/run(_:configuration:trackSource:)``)
+    /// and scores the tracks.
+    public static func upstream(_ recording: Recording, configuration: ReplayConfiguration) throws(InputError) -> UpstreamOutput {
+        let result = SpatialReplay.run(recording, configuration: configuration)
+        var trackOfDetection: [Int64: Int64] = [:]
+        for frame in result.tracks { for box in frame.tracks { if let d = box.detection { trackOfDetection[d] = box.trackID } } }
+        var embeddingOf: [Int64: [Float]] = [:]
+        for detection in recording.detections { if let e = detection.embedding { embeddingOf[detection.id] = e } }
+        let observations = result.observations.map {
+            AnchorObservation(frame: $0.frame, time: $0.time, label: $0.label, position: $0.position,
+                              embedding: embeddingOf[$0.detection], trackID: trackOfDetection[$0.detection], extent: $0.extent)
+        }
+        let boxes = result.tracks.flatMap { frame in frame.tracks.map { TrackBox(frame: frame.frame, trackID: $0.trackID, box: $0.box) } }
+        let summary = try RecordingMOT(recording).score(boxes, against: recording)
+        var tracking = Array(repeating: 0.0, count: SweepComponent.allCases.count)
+        let weight = Double(summary.groundTruthCount)
+        tracking[SweepComponent.idf1Weighted.rawValue] = summary.idf1 * weight
+        tracking[SweepComponent.hotaWeighted.rawValue] = summary.hota * weight
+        tracking[SweepComponent.motaWeighted.rawValue] = summary.mota * weight
+        tracking[SweepComponent.groundTruthBoxes.rawValue] = weight
+        tracking[SweepComponent.detectorCalls.rawValue] = Double(result.tracks.count { $0.detectorRan })
+        return UpstreamOutput(
+            observations: observations, detections: result.observations.map(\.detection), tracking: tracking,
+            registry: result.registry)
+    }
+
+    /// Replays the anchor registry over `upstream`'s observations.
+    public static func registry(_ upstream: UpstreamOutput, anchors: AnchorConfiguration) -> AnchorRegistry {
+        var registry = AnchorRegistry(configuration: anchors)
+        for observation in upstream.observations { registry.observe(observation) }
+        return registry
+    }
+
+    /// The registry judged against the ground truth: what the later stages build on.
+    public struct RegistryJudgement: Sendable {
+        /// The registry components (the upstream tracking components included).
+        public var components: [Double]
+        /// The instances as metric inputs.
+        public var histories: [AnchorHistory]
+        /// Anchor accuracy of the instances.
+        public var accuracy: AnchorAccuracy
+        /// The object each associated instance stands for.
+        public var objectOfInstance: [Int: Int64]
+    }
+
+    /// Judges `registry` (replayed over `upstream`) against `truth`.
+    public static func judge(registry: AnchorRegistry, upstream: UpstreamOutput, truth: RecordingTruth) -> RegistryJudgement {
+        var histories = registry.instances.map { AnchorHistory(instance: $0.id, label: $0.label, updates: [], detections: []) }
+        for (k, event) in registry.events.enumerated() {
+            histories[event.instance].updates.append(AnchorUpdate(frame: event.frame, time: upstream.observations[k].time, position: event.after))
+            histories[event.instance].detections.append(upstream.detections[k])
+        }
+        let accuracy = AnchorAccuracy(histories: histories, objectOfDetection: truth.objectOfDetection,
+                                      objects: truth.objects, placements: truth.placements)
+        var c = upstream.tracking
+        func set(_ component: SweepComponent, _ value: Double) { c[component.rawValue] = value }
+        let feeds = accuracy.instances.reduce(0) { $0 + $1.feedCount }
+        let pure = accuracy.instances.reduce(0.0) { $0 + $1.purity * Double($1.feedCount) }
+        set(.instances, Double(accuracy.instances.count))
+        set(.blended, Double(accuracy.blendedInstances.count))
+        set(.feeds, Double(feeds))
+        set(.impureFeeds, (Double(feeds) - pure).rounded())
+        set(.duplicates, Double(accuracy.duplication))
+        set(.objectsAnchored, Double(accuracy.instancesOfObject.count))
+        set(.neverAnchored, Double(accuracy.neverAnchored.count))
+        let errors = accuracy.allErrors
+        set(.errorSum, errors.reduce(0, +))
+        set(.errorCount, Double(errors.count))
+        let convergence = convergenceTimes(registry: registry, upstream: upstream, truth: truth, accuracy: accuracy)
+        set(.moves, Double(convergence.count))
+        set(.movesConverged, Double(convergence.compactMap { $0 }.count))
+        set(.convergenceSum, convergence.compactMap { $0 }.reduce(0, +))
+        var objectOfInstance: [Int: Int64] = [:]
+        for entry in accuracy.instances { if let object = entry.object { objectOfInstance[entry.instance] = object } }
+        return RegistryJudgement(components: c, histories: histories, accuracy: accuracy, objectOfInstance: objectOfInstance)
+    }
+
+    /// The absence components: the absence replay over the registry's anchors, judged
+    /// (`AbsenceOutcomes`); zero without `lidar_maps`.
+    public static func absence(_ recording: Recording, registry: AnchorRegistry, judgement: RegistryJudgement,
+                               configuration: AbsenceConfiguration) -> [(SweepComponent, Double)] {
+        let looks = AbsenceReplay.run(recording, registry: registry, configuration: configuration)
+        let outcomes = AbsenceOutcomes(
+            changes: looks.filter(\.flipped).map { MissingFlagChange(instance: $0.instance, frame: $0.frame, time: $0.time, missing: $0.missing) },
+            histories: judgement.histories, objectOfInstance: judgement.objectOfInstance, objects: recording.groundTruthObjects,
+            placements: recording.groundTruthPlacements)
+        return [(.flags, Double(outcomes.correctFlags + outcomes.falseMissing)), (.falseMissing, Double(outcomes.falseMissing)),
+                (.removals, Double(outcomes.removals.count)), (.missedRemovals, Double(outcomes.missedRemovals)),
+                (.latencySum, outcomes.latencies.reduce(0, +))]
+    }
+
+    /// The lock-on components: each guidance request replayed from the instance the memory
+    /// shows (`GuidanceTraces`), judged (`LockOnOutcomes`); zero without `guidance_requests`.
+    public static func guidance(_ recording: Recording, registry: AnchorRegistry, judgement: RegistryJudgement,
+                                configuration: GuidanceConfiguration) -> [(SweepComponent, Double)] {
+        let traces = GuidanceTraces.replay(recording, registry: registry, histories: judgement.histories,
+                                           accuracy: judgement.accuracy, configuration: configuration)
+        let outcomes = LockOnOutcomes(traces: traces, objectOfInstance: judgement.objectOfInstance,
+                                      placements: recording.groundTruthPlacements, objectRadius: configuration.departureRadius)
+        return [(.guidedRequests, Double(outcomes.requests.count - outcomes.count(.notInMemory))),
+                (.wrongTargetLocks, Double(outcomes.count(.wrongTarget))), (.correctLocks, Double(outcomes.count(.correct))),
+                (.missedLocks, Double(outcomes.count(.none)))]
+    }
+
+    /// Every component of one (point, recording): the registry judgement with the absence
+    /// and lock-on stages laid over it.
+    public static func components(_ judgement: RegistryJudgement, absence: [(SweepComponent, Double)],
+                                  guidance: [(SweepComponent, Double)]) -> [Double] {
+        var c = judgement.components
+        for (component, value) in absence + guidance { c[component.rawValue] = value }
+        return c
+    }
+
+    /// Per real move whose object was observed afterwards: seconds from that first
+    /// observation until an instance associated with the object is stored within
+    /// ``convergenceTolerance`` of the new position (nil when that never happens).
+    static func convergenceTimes(registry: AnchorRegistry, upstream: UpstreamOutput, truth: RecordingTruth, accuracy: AnchorAccuracy) -> [Double?] {
+        truth.moves.compactMap { move -> Double?? in
+            guard let first = upstream.detections.indices.first(where: {
+                upstream.observations[$0].time >= move.time && truth.objectOfDetection[upstream.detections[$0]] == move.object
+            }) else { return nil }
+            let start = upstream.observations[first].time
+            let instances = Set(accuracy.instancesOfObject[move.object] ?? [])
+            for k in first..<registry.events.count where instances.contains(registry.events[k].instance) {
+                let d = registry.events[k].after - move.position
+                if (d * d).sum().squareRoot() <= convergenceTolerance { return .some(upstream.observations[k].time - start) }
+            }
+            return .some(nil)
+        }
+    }
+
+    /// The whole pipeline for one configuration, from scratch: what a sweep without
+    /// staging would run per point (used by the benchmark and the equivalence test).
+    public static func naive(_ recording: Recording, truth: RecordingTruth, configuration: ReplayConfiguration) throws(InputError) -> [Double] {
+        let up = try upstream(recording, configuration: configuration)
+        return evaluate(registry: up.registry, upstream: up, recording: recording, truth: truth, configuration: configuration)
+    }
+
+    /// Every stage after the registry for one point on one recording, without reuse.
+    public static func evaluate(registry: AnchorRegistry, upstream: UpstreamOutput, recording: Recording, truth: RecordingTruth,
+                                configuration: ReplayConfiguration) -> [Double] {
+        let judgement = judge(registry: registry, upstream: upstream, truth: truth)
+        return components(
+            judgement, absence: absence(recording, registry: registry, judgement: judgement, configuration: configuration.absence),
+            guidance: guidance(recording, registry: registry, judgement: judgement, configuration: configuration.guidance))
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import FoundationXML
+import ResultStore
+@testable import SpatialEval
+import Sweeps
+import TestSupport
+import Testing
+
+@Suite("Sweep command")
+struct SweepCommandTests {
+    /// A protocol over copies of two bundled recordings with a small merge sweep and
+    /// detect-every-N, or with `sweeps` replaced.
+    static func makeProtocol(in folder: TemporaryDirectory, sweeps: String? = nil) throws -> String {
+        for name in ["twins-moved", "walkaway-reapproach"] {
+            try FileManager.default.copyItem(atPath: RunReportTests.repository + "/Data/recordings/\(name).sqlite",
+                                             toPath: folder.file("\(name).sqlite"))
+        }
+        let defaultSweeps = """
+            [{"name": "merge", "axes": [{"key": "anchors.farCosine", "from": 0.8, "to": 0.98, "count": 4},
+                                        {"key": "anchors.nearRadius", "values": [0.2, 0.35, 0.5]}],
+              "objective": {"optimise": "duplicates", "caps": [{"metric": "false_merge_rate", "max": 0.01}],
+                            "pareto": ["false_merge_rate", "duplicates"]}},
+             {"name": "cadence", "axes": [{"key": "tracker.detectEvery", "values": [1, 3]}],
+              "objective": {"optimise": "idf1", "pareto": ["detector_calls", "idf1"]}},
+             {"name": "lhs", "axes": [{"key": "anchors.stepClamp", "from": 0.05, "to": 0.5}, {"key": "absence.rangePerSize", "from": 5, "to": 30},
+                                      {"key": "guidance.lockOnRadius", "from": 0.2, "to": 1.0}],
+              "sampling": "latin-hypercube", "samples": 6, "seed": 2,
+              "objective": {"optimise": "anchor_error_mean_m", "pareto": ["anchor_error_mean_m", "false_missing_rate"]}}]
+            """
+        return try folder.write("""
+            {"name": "tiny-sweep", "recordings": ["twins-moved.sqlite", "walkaway-reapproach.sqlite"],
+             "bootstrap": {"replicates": 100, "seed": 3, "method": "percentile"}, "sweeps": \(sweeps ?? defaultSweeps)}
+            """, to: "tiny.json")
+    }
+
+    @Test("a sweep writes sweep.h5 with N-D cubes and the report, and the report re-renders from sweep.h5 alone")
+    func endToEnd() throws {
+        let folder = try TemporaryDirectory()
+        let path = try Self.makeProtocol(in: folder)
+        let out = folder.file("out")
+        let (status, output) = runTool(["sweep", path, "--out", out, "--batch", "5"])
+        #expect(status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.contains("merge  anchors.farCosine  0.920 → "))
+        #expect(output.standardOutput.contains("cadence  tracker.detectEvery  1.000 → "))
+        let entries = try FileManager.default.contentsOfDirectory(atPath: out)
+        #expect(entries.contains("sweep.h5") && entries.contains("report.md") && entries.contains("report.html"))
+        #expect(!entries.contains { $0.hasSuffix(".checkpoint.json") }, "checkpoints are removed once sweep.h5 is complete")
+
+        let file = try ResultFile.open(atPath: out + "/sweep.h5")
+        let merge = try file.root.openGroup("sweeps").openGroup("merge")
+        #expect(try merge.openGroup("metrics").openGroup("pooled").readDoubles("duplicates").shape == [4, 3])
+        #expect(try merge.openGroup("metrics").openGroup("twins-moved").readDoubles("false_merge_rate").shape == [4, 3])
+        #expect(try merge.openGroup("axes").readDoubles("anchors.nearRadius").values == [0.2, 0.35, 0.5])
+        #expect(try merge.readDoubles("components").shape == [4, 3, 2, SweepComponent.allCases.count])
+        let lhs = try file.root.openGroup("sweeps").openGroup("lhs")
+        #expect(try lhs.readDoubles("points").shape == [6, 3], "sampled: one row per point")
+        #expect(try lhs.openGroup("metrics").openGroup("pooled").readDoubles("anchor_error_mean_m").shape == [6])
+        #expect(output.standardOutput.contains("lhs  guidance.lockOnRadius  0.350 → "))
+
+        let markdown = try String(contentsOfFile: out + "/report.md", encoding: .utf8)
+        #expect(markdown.contains("| sweep | key | shipped | recommended [95% interval]"))
+        #expect(markdown.contains("## Twin cross-cosine evidence"))
+        let heatmap = try String(contentsOfFile: out + "/merge-heatmap-duplicates.svg", encoding: .utf8)
+        #expect(try RunReportTests.elements(heatmap, "rect", class: "cell") == 12 + 32, "12 cells and a 32-step colour bar")
+        #expect(try RunReportTests.elements(heatmap, "rect", class: "chosen") == 1)
+        let html = try String(contentsOfFile: out + "/report.html", encoding: .utf8)
+        #expect(html.components(separatedBy: "<svg ").count - 1 == entries.filter { $0.hasSuffix(".svg") }.count, "every figure inline")
+
+        let again = folder.file("again")
+        let (rerender, rerenderOutput) = runTool(["report", out + "/sweep.h5", "--out", again])
+        #expect(rerender == 0, "\(rerenderOutput.standardError)")
+        #expect(try String(contentsOfFile: again + "/report.md", encoding: .utf8) == markdown)
+    }
+
+    @Test("a sweep killed after its first batch resumes from the checkpoint to the same cubes")
+    func killedSweepResumes() throws {
+        let folder = try TemporaryDirectory()
+        let loaded = try ProtocolLoader.load(try Self.makeProtocol(in: folder))
+        let straight = try #require(try SweepJob.run(loaded, folder: folder.file("a"), batchSize: 5))
+
+        let out = folder.file("b")
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        #expect(try SweepJob.run(loaded, folder: out, batchSize: 5, stopAfterBatches: 1) == nil)
+        let checkpoint = SweepJob.checkpointPath(out, sweep: "merge")
+        #expect(FileManager.default.fileExists(atPath: checkpoint))
+        #expect(!FileManager.default.fileExists(atPath: out + "/sweep.h5"), "no partial results file")
+        var messages: [String] = []
+        let resumed = try #require(try SweepJob.run(loaded, folder: out, batchSize: 5, message: { messages.append($0) }))
+        #expect(messages.contains("sweep merge: 12 points × 2 recordings, resuming with 5 points done"))
+        #expect(resumed.sweeps.map(\.outcome) == straight.sweeps.map(\.outcome))
+        #expect(resumed.sweeps.map(\.shipped) == straight.sweeps.map(\.shipped))
+        let merge = straight.sweeps[0].outcome.pooled().map(SweepMetric.duplicates.value)
+        #expect(Set(merge).count > 1, "the swept keys must change the duplicates, or this test proves nothing")
+    }
+
+    @Test("bad sweep definitions fail at load time naming the key path, exit 1")
+    func badDefinitions() throws {
+        let cases: [(String, String)] = [
+            (#"[{"name": "m", "axes": [{"key": "anchors.noSuch", "values": [1]}], "objective": {"optimise": "duplicates", "pareto": ["duplicates", "instances"]}}]"#,
+             "sweeps[0].axes[0].key"),
+            (#"[{"name": "m", "axes": [{"key": "anchors.farCosine", "values": [1]}], "objective": {"optimise": "nonsense", "pareto": ["duplicates", "instances"]}}]"#,
+             "sweeps[0].objective.optimise"),
+            (#"[{"name": "m", "axes": [{"key": "anchors.farCosine", "values": [1]}], "sampling": "latin-hypercube", "samples": 5, "objective": {"optimise": "duplicates", "pareto": ["duplicates", "instances"]}}]"#,
+             "sweeps[0].axes"),
+            (#"[{"name": "m", "axes": [{"key": "anchors.farCosine", "values": [1]}], "extra": 1, "objective": {"optimise": "duplicates", "pareto": ["duplicates", "instances"]}}]"#,
+             "sweeps[0].extra"),
+        ]
+        for (sweeps, keyPath) in cases {
+            let folder = try TemporaryDirectory()
+            let path = try Self.makeProtocol(in: folder, sweeps: sweeps)
+            let (status, output) = runTool(["sweep", path, "--out", folder.file("out")])
+            #expect(status == 1)
+            #expect(output.standardError.contains("\(path): key '\(keyPath)'"), "\(output.standardError)")
+            #expect(!FileManager.default.fileExists(atPath: folder.file("out/sweep.h5")))
+        }
+        let folder = try TemporaryDirectory()
+        let path = try Self.makeProtocol(in: folder, sweeps: "[]")
+        #expect(runTool(["sweep", path, "--out", folder.file("out")]).status == 1)
+        #expect(runTool(["sweep"]).status == 64)
+    }
+
+    @Test("sweep.h5 reads in h5py: axes as 1-D datasets, cubes shaped by the axes")
+    func h5pyReadsTheCubes() throws {
+        guard ReferencePython.isAvailable else { return }
+        let folder = try TemporaryDirectory()
+        let out = folder.file("out")
+        #expect(runTool(["sweep", try Self.makeProtocol(in: folder), "--out", out]).status == 0)
+        let script = """
+            import h5py, json, sys
+            f = h5py.File(sys.argv[1], "r")
+            g = f["sweeps/merge"]
+            keys = [k.decode() for k in g["axis_keys"][()]]
+            print(json.dumps({"keys": keys, "axes": [len(g["axes"][k]) for k in keys],
+                              "cube": list(g["metrics/pooled/duplicates"].shape), "layout": f.attrs["layout"]}))
+            """
+        let reply = try JSONSerialization.jsonObject(with: try ReferencePython.run(script, arguments: [out + "/sweep.h5"])) as! [String: Any]
+        #expect(reply["keys"] as? [String] == ["anchors.farCosine", "anchors.nearRadius"])
+        #expect(reply["axes"] as? [Int] == [4, 3])
+        #expect(reply["cube"] as? [Int] == [4, 3])
+        #expect(reply["layout"] as? String == "sweep/1")
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Replay
+import Sweeps
+import TestSupport
+import Testing
+
+@Suite struct StagedEngineTests {
+    /// Replaying only the registry over the cached upstream stream gives exactly the
+    /// registry (and the judged components) of the whole pipeline run with that configuration.
+    @Test func stagedRegistryEqualsTheWholePipeline() throws {
+        let input = try SweepFixtures.input("twins-moved")
+        let upstream = try SweepStages.upstream(input.recording, configuration: ReplayConfiguration())
+        let variants: [ReplayConfiguration] = [
+            ReplayConfiguration(), ReplayConfiguration(anchors: AnchorConfiguration(nearRadius: 0.6, farCosine: 0.8)),
+            ReplayConfiguration(anchors: AnchorConfiguration(emaWeight: 0.7, stepClamp: 0.05, consensusMinDistance: 0.2),
+                                absence: AbsenceConfiguration(rangePerSize: 30, maxRange: 8), guidance: GuidanceConfiguration(lockOnRadius: 1.5)),
+        ]
+        var distinct = Set<[Double]>()
+        for configuration in variants {
+            let anchors = configuration.anchors
+            let staged = SweepStages.registry(upstream, anchors: anchors)
+            let whole = SpatialReplay.run(input.recording, configuration: configuration).registry
+            #expect(staged.events == whole.events)
+            #expect(staged.instances == whole.instances)
+            let components = SweepStages.evaluate(
+                registry: staged, upstream: upstream, recording: input.recording, truth: input.truth, configuration: configuration)
+            #expect(components == (try SweepStages.naive(input.recording, truth: input.truth, configuration: configuration)))
+            distinct.insert(components)
+        }
+        #expect(distinct.count > 1, "the variants must change the outcome, or this test proves nothing")
+    }
+
+    /// The runner's reuse of registry, absence and lock-on outputs between points gives what
+    /// the whole pipeline gives point by point, with every stage swept.
+    @Test func runnerReuseEqualsNaivePerPoint() throws {
+        let inputs = [try SweepFixtures.input("absence"), try SweepFixtures.input("twins-moved")]
+        let plan = try SweepPlan(name: "all-stages", space: ParameterSpace(axes: [
+            SweepAxis(key: "tracker.detectEvery", values: [1, 2]),
+            SweepAxis(key: "anchors.nearRadius", values: [0.2, 0.5]),
+            SweepAxis(key: "absence.rangePerSize", values: [5, 10, 30]),
+            SweepAxis(key: "guidance.lockOnRadius", values: [0.35, 1.5]),
+        ]))
+        var checkpoint = SweepCheckpoint(fingerprint: "f")
+        let outcome = try #require(try SweepRunner(plan: plan, inputs: inputs, batchSize: 7).run(checkpoint: &checkpoint))
+        var upstreamOf: [Double: [UpstreamOutput]] = [:]  // tracker + fusion per detect-every-N, as in the test above
+        for (p, values) in plan.points.enumerated() {
+            let configuration = plan.configuration(values)
+            if upstreamOf[values[0]] == nil {
+                upstreamOf[values[0]] = try inputs.map { try SweepStages.upstream($0.recording, configuration: configuration) }
+            }
+            let fresh = zip(inputs, upstreamOf[values[0]]!).map { input, up in
+                SweepStages.evaluate(registry: SweepStages.registry(up, anchors: configuration.anchors), upstream: up,
+                                     recording: input.recording, truth: input.truth, configuration: configuration)
+            }
+            #expect(outcome.components[p] == fresh, "point \(values)")
+        }
+        let flags = Set(outcome.components.map { $0.map { $0[SweepComponent.flags.rawValue] } })
+        #expect(flags.count > 1, "the absence range must change the flags")
+    }
+
+    @Test func twinPairsAndMovesComeFromTheGroundTruth() throws {
+        let input = try SweepFixtures.input("twins-moved")
+        #expect(!input.truth.moves.isEmpty, "bottle B is moved in twins-moved")
+        let pairs = input.truth.cosinePairs
+        #expect(pairs.sameObject.contains(true) && pairs.sameObject.contains(false))
+        #expect(pairs.cosines.allSatisfy { $0 >= -1 && $0 <= 1 })
+    }
+
+    /// A sweep stopped after its first batch and resumed from the saved checkpoint ends with
+    /// the same components as one that ran straight through.
+    @Test func interruptedSweepResumesToIdenticalResults() throws {
+        let inputs = [try SweepFixtures.input("twins-moved"), try SweepFixtures.input("absence")]
+        let plan = try SweepPlan(name: "merge", space: ParameterSpace(axes: [
+            SweepAxis(key: "anchors.farCosine", values: [0.8, 0.88, 0.92, 0.96, 0.99]),
+            SweepAxis(key: "anchors.nearRadius", values: [0.2, 0.35, 0.5]),
+        ]))
+        let runner = SweepRunner(plan: plan, inputs: inputs, batchSize: 4)
+        var straight = SweepCheckpoint(fingerprint: "f")
+        let full = try #require(try runner.run(checkpoint: &straight))
+
+        let folder = try TemporaryDirectory()
+        let path = folder.file("sweep.checkpoint.json")
+        var first = SweepCheckpoint(fingerprint: "f")
+        let stopped = try runner.run(checkpoint: &first) { checkpoint, done in
+            try checkpoint.save(to: path)
+            return done < 4
+        }
+        #expect(stopped == nil)
+        var loaded = try #require(SweepCheckpoint.load(from: path, fingerprint: "f"))
+        #expect(loaded.points == [0, 1, 2, 3])
+        #expect(SweepCheckpoint.load(from: path, fingerprint: "other") == nil)
+        var resumedBatches = 0
+        let resumed = try #require(try runner.run(checkpoint: &loaded) { _, _ in resumedBatches += 1; return true })
+        #expect(resumedBatches == 3, "only the 11 remaining points run, in batches of 4")
+        #expect(resumed == full)
+        #expect(Set(full.components.map { $0[0] }).count > 1, "the swept keys must matter")
+    }
+}
