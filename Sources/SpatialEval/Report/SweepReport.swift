@@ -78,11 +78,10 @@ public struct SweepReport: Sendable {
         let name = sweep.definition.name, objective = sweep.definition.objective, plan = view.plan
         doc.heading("Sweep \(name)", 2)
         if !sweep.definition.description.isEmpty { doc.paragraph(sweep.definition.description) }
-        let computed = plan.points.count - sweep.resumed
-        let rate = sweep.seconds > 0 && computed > 0 ? ", \(ReportNumber.fixed(Double(computed) / sweep.seconds, 0)) points/s" : ""
-        let resumed = sweep.resumed > 0 ? " (\(sweep.resumed) more came from the checkpoint of a killed run)" : ""
+        // Wall time stays in sweep.h5 (`seconds`) and on standard error, so the report re-renders byte for byte.
+        let resumed = sweep.resumed > 0 ? "; \(sweep.resumed) points came from the checkpoint of a killed run" : ""
         doc.paragraph("\(plan.points.count) points (\(samplingText(plan.space))) × \(results.recordings.count) recordings; "
-            + "rule: \(objective.text); \(computed) points ran in \(ReportNumber.fixed(sweep.seconds, 2)) s\(rate)\(resumed).")
+            + "rule: \(objective.text)\(resumed).")
         let metrics = ([objective.minimise] + objective.caps.map(\.metric) + objective.pareto + [.instances, .neverAnchored, .anchorErrorMean])
             .reduce(into: [SweepMetric]()) { if !$0.contains($1) { $0.append($1) } }
         let shipped = SweepMetric.pooled(sweep.shipped)
