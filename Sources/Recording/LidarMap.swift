@@ -65,3 +65,22 @@ public struct CaptureGuidanceRequest: Equatable, Sendable {
         self.object = object
     }
 }
+
+/// A second depth-network pass over the samples of one depth grid (optional table
+/// `depth_network_passes`), e.g. the fast 364-px pass beside the grid's 518-px values, for
+/// comparing network resolutions sample by sample (seed 000 §2.8).
+public struct DepthNetworkPass: Equatable, Sendable {
+    /// The detection whose grid the pass covers.
+    public var detection: Int64
+    /// The pass's name, e.g. `fast`.
+    public var variant: String
+    /// Relative inverse depth at the grid's samples (same order and length as the grid).
+    public var relativeInverseDepth: [Float]
+
+    /// Creates a pass from its parts.
+    public init(detection: Int64, variant: String, relativeInverseDepth: [Float]) {
+        self.detection = detection
+        self.variant = variant
+        self.relativeInverseDepth = relativeInverseDepth
+    }
+}

@@ -24,6 +24,8 @@ public struct Recording: Equatable, Sendable {
     public var lidarMaps: [LidarMap]
     /// The capture protocol's "guide me to object X" requests (optional).
     public var guidanceRequests: [CaptureGuidanceRequest]
+    /// Further depth-network passes over the grids' samples (optional).
+    public var depthNetworkPasses: [DepthNetworkPass]
 
     /// Creates a recording; every part defaults to empty.
     public init(
@@ -31,7 +33,7 @@ public struct Recording: Equatable, Sendable {
         depthGrids: [DepthGrid] = [], observations: [Observation] = [],
         groundTruthObjects: [GroundTruthObject] = [], groundTruthPlacements: [GroundTruthPlacement] = [],
         groundTruthBoxes: [GroundTruthBox] = [], lidarMaps: [LidarMap] = [],
-        guidanceRequests: [CaptureGuidanceRequest] = []
+        guidanceRequests: [CaptureGuidanceRequest] = [], depthNetworkPasses: [DepthNetworkPass] = []
     ) {
         self.meta = meta
         self.frames = frames
@@ -43,5 +45,6 @@ public struct Recording: Equatable, Sendable {
         self.groundTruthBoxes = groundTruthBoxes
         self.lidarMaps = lidarMaps
         self.guidanceRequests = guidanceRequests
+        self.depthNetworkPasses = depthNetworkPasses
     }
 }

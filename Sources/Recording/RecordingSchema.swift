@@ -90,8 +90,14 @@ enum RecordingSchema {
             to_frame   INTEGER NOT NULL REFERENCES frames (frame),
             object     INTEGER NOT NULL REFERENCES gt_objects (object)
         );
+        CREATE TABLE depth_network_passes (
+            detection     INTEGER NOT NULL REFERENCES depth_grids (detection),
+            variant       TEXT NOT NULL,
+            inverse_depth BLOB NOT NULL,
+            PRIMARY KEY (detection, variant)
+        );
         """
     /// Tables added to version 1 after its first release; files written before lack them
     /// and read as empty.
-    static let optionalTables = ["lidar_maps", "guidance_requests"]
+    static let optionalTables = ["lidar_maps", "guidance_requests", "depth_network_passes"]
 }

@@ -54,7 +54,8 @@ public enum RecordingStore {
                 groundTruthPlacements: try readAll(GroundTruthPlacement.self, from: db),
                 groundTruthBoxes: try readAll(GroundTruthBox.self, from: db),
                 lidarMaps: try readIfPresent(LidarMap.self, from: db),
-                guidanceRequests: try readIfPresent(CaptureGuidanceRequest.self, from: db))
+                guidanceRequests: try readIfPresent(CaptureGuidanceRequest.self, from: db),
+                depthNetworkPasses: try readIfPresent(DepthNetworkPass.self, from: db))
         }
     }
 
@@ -80,6 +81,7 @@ public enum RecordingStore {
             try insertAll(recording.groundTruthBoxes, into: db)
             try insertAll(recording.lidarMaps, into: db)
             try insertAll(recording.guidanceRequests, into: db)
+            try insertAll(recording.depthNetworkPasses, into: db)
             try db.execute("PRAGMA application_id = \(applicationID)")
             try db.setUserVersion(RecordingSchema.currentVersion)
         }

@@ -75,6 +75,15 @@ public struct RecordingValidator: Sendable {
         for map in recording.lidarMaps {
             report("lidar_maps", map.frame, [frameReference(map.frame)] + lidarMapProblems(map))
         }
+        let gridSizes = Dictionary(recording.depthGrids.map { ($0.detection, $0.rows * $0.columns) }, uniquingKeysWith: { first, _ in first })
+        for pass in recording.depthNetworkPasses {
+            let size = gridSizes[pass.detection]
+            report("depth_network_passes", pass.detection, [
+                size == nil ? "refers to the depth grid of detection \(pass.detection), which does not exist" : nil,
+                size.flatMap { $0 == pass.relativeInverseDepth.count ? nil
+                    : "pass '\(pass.variant)' has \(pass.relativeInverseDepth.count) values, the grid \($0)" },
+            ])
+        }
         for request in recording.guidanceRequests {
             report("guidance_requests", request.id, [
                 frameReference(request.fromFrame), frameReference(request.toFrame), objectReference(request.object),

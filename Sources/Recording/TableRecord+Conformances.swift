@@ -162,3 +162,16 @@ extension CaptureGuidanceRequest: TableRecord {
             object: try row.integer("object"))
     }
 }
+
+extension DepthNetworkPass: TableRecord {
+    static let table = "depth_network_passes"
+    static let columns = ["detection", "variant", "inverse_depth"]
+    var sqlValues: [SQLiteValue] {
+        [.integer(detection), .text(variant), .blob(LittleEndianBlob.encode(relativeInverseDepth))]
+    }
+    init(row: RowReader) throws(RowDecodingError) {
+        self.init(
+            detection: try row.integer("detection"), variant: try row.text("variant"),
+            relativeInverseDepth: try row.floats("inverse_depth"))
+    }
+}

@@ -56,6 +56,7 @@ public struct CaptureSimulator: Sendable {
             var viewRandom = streams.generator(.views, UInt64(frame))
             var lidarRandom = streams.generator(.lidar, UInt64(frame))
             var networkRandom = streams.generator(.depthNetwork, UInt64(frame))
+            var fastRandom = streams.generator(.fastDepthPass, UInt64(frame))
             let network = DepthNetworkFrame(model: config.depthNetwork, random: &networkRandom)
             let embed = offset % max(1, config.cadence.embeddingEveryNFrames) == 0
             let sampleDepth = offset % max(1, config.cadence.depthGridEveryNFrames) == 0
@@ -72,9 +73,15 @@ public struct CaptureSimulator: Sendable {
                     embedding: embed ? embeddings.view(of: detection.source, random: &viewRandom) : nil))
                 output.causes.append(detection)
                 if sampleDepth {
-                    output.grids.append(sampler.grid(
+                    let grid = sampler.grid(
                         detection: id, box: detection.box, source: detection.source, scene: scene, time: camera.time,
-                        pose: camera.truePose, network: network, random: &lidarRandom))
+                        pose: camera.truePose, network: network, random: &lidarRandom)
+                    output.grids.append(grid)
+                    if config.cadence.fastNetworkPass, config.depthNetwork.variant == .full {
+                        output.passes.append(DepthNetworkPass(
+                            detection: id, variant: DepthNetworkVariant.fast.rawValue,
+                            relativeInverseDepth: sampler.fastPass(of: grid, network: network, model: config.depthNetwork, random: &fastRandom)))
+                    }
                 }
             }
         }
@@ -83,7 +90,8 @@ public struct CaptureSimulator: Sendable {
             depthGrids: output.grids, groundTruthObjects: GroundTruthTables.objects(of: scene),
             groundTruthPlacements: GroundTruthTables.placements(of: scene, duration: cameras.last?.time ?? 0),
             groundTruthBoxes: output.boxes, lidarMaps: output.lidarMaps,
-            guidanceRequests: GroundTruthTables.guidanceRequests(of: scene, frames: output.frames))
+            guidanceRequests: GroundTruthTables.guidanceRequests(of: scene, frames: output.frames),
+            depthNetworkPasses: output.passes)
         return SimulatedCapture(recording: recording, cameras: cameras, detectionCauses: output.causes, embeddings: embeddings, scene: scene)
     }
 

@@ -92,6 +92,22 @@ public struct DepthGridSampler: Sendable {
             .filter { $0.0 >= 0 && $0.0 < rows && $0.1 >= 0 && $0.1 < columns }.map { $0.0 * columns + $0.1 }
     }
 
+    /// The fast (364-px) network pass over `grid` (a grid of the full pass, with its true
+    /// depths): the same frame's affine and distortion, the fast variant's noise level
+    /// `model.effectiveNoise` for `.fast`, drawn independently of the full pass's noise — so
+    /// the two passes differ as seed §2.8 measured (r ≈ 0.98, ≈ 3.5 % mean absolute difference).
+    public func fastPass(of grid: DepthGrid, network: DepthNetworkFrame, model: DepthNetworkModel, random: inout SplitMix64) -> [Float] {
+        var fast = model
+        fast.variant = .fast
+        var frame = network
+        frame.noise = fast.effectiveNoise
+        let truth = grid.groundTruthDepth ?? Array(repeating: .nan, count: grid.u.count)
+        return grid.u.indices.map { k in
+            Float(frame.inverseDepth(depth: Double(truth[k]), u: Double(grid.u[k]) / Double(camera.width),
+                                     v: Double(grid.v[k]) / Double(camera.height), random: &random))
+        }
+    }
+
     /// A coarse LiDAR map of the whole image of `frame`, seen from `pose` at `time`: the
     /// same noise, edge-bleed and confidence model as the grids, on `rows` × `columns`
     /// samples at the pixel centres `LidarMap.pixel(row:column:width:height:)` names.

@@ -42,6 +42,8 @@ public enum RandomStream: UInt64, Sendable, CaseIterable {
     case depthNetwork
     /// Whole-frame LiDAR maps, one stream per frame (added last, so earlier streams are unchanged).
     case lidarMap
+    /// The fast depth-network pass beside the full one, one stream per frame.
+    case fastDepthPass
 }
 
 extension SplitMix64 {

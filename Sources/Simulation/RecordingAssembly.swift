@@ -8,6 +8,7 @@ struct FrameOutputs {
     var causes: [SimulatedDetection] = []
     var grids: [DepthGrid] = []
     var lidarMaps: [LidarMap] = []
+    var passes: [DepthNetworkPass] = []
 
     /// Appends a frame row and its ground-truth boxes.
     mutating func addFrame(

@@ -48,6 +48,10 @@ public struct Cadence: Equatable, Sendable, Codable {
     /// anchor's pixel; the map is a coarse sample of it). Every detector frame by default,
     /// as the sweep runs on every perception pass. 0 records none.
     public var lidarMapEveryNFrames: Int = 3
+    /// Also record the fast (364-px) network pass over every grid (`depth_network_passes`,
+    /// variant `fast`, independent noise at the fast variant's level) when the grids hold the
+    /// full pass, for the resolution comparison of seed §2.8.
+    public var fastNetworkPass: Bool = true
     /// Rows of the whole-frame LiDAR map (portrait image: more rows than columns).
     public var lidarMapRows: Int = 32
     /// Columns of the whole-frame LiDAR map.

@@ -10,6 +10,7 @@ import Testing
             LidarMap(frame: 0, rows: 2, columns: 3, depth: [1.5, .nan, 2.25, 3, 0.125, .infinity], confidence: [2, 0, 1, 2, 2, 1]),
         ]
         recording.guidanceRequests = [CaptureGuidanceRequest(id: 1, fromFrame: 0, toFrame: 1, object: 1)]
+        recording.depthNetworkPasses = [DepthNetworkPass(detection: 10, variant: "fast", relativeInverseDepth: [0.81, .nan, 0.0, 1e-3])]
         return recording
     }
 
@@ -19,6 +20,9 @@ import Testing
         try RecordingStore.write(original, to: path)
         let read = try RecordingStore.read(from: path)
         #expect(read.guidanceRequests == original.guidanceRequests)
+        #expect(read.depthNetworkPasses.map { $0.relativeInverseDepth.map(\.bitPattern) }
+                == original.depthNetworkPasses.map { $0.relativeInverseDepth.map(\.bitPattern) })
+        #expect(read.depthNetworkPasses.map(\.variant) == ["fast"])
         #expect(read.lidarMaps.map { $0.depth.map(\.bitPattern) } == original.lidarMaps.map { $0.depth.map(\.bitPattern) })
         #expect(read.lidarMaps.map(\.confidence) == original.lidarMaps.map(\.confidence))
         #expect(read.lidarMaps.map { [$0.frame, Int64($0.rows), Int64($0.columns)] } == [[0, 2, 3]])
@@ -27,9 +31,10 @@ import Testing
     @Test func filesWrittenBeforeTheTablesReadAsEmpty() throws {
         let path = RecordingFixtures.scratchDirectory() + "/old.sqlite"
         try RecordingStore.write(Self.withOptionalTables(), to: path)
-        try SQLiteConnection(path: path, mode: .create).execute("DROP TABLE lidar_maps; DROP TABLE guidance_requests")
+        try SQLiteConnection(path: path, mode: .create).execute(
+            "DROP TABLE lidar_maps; DROP TABLE guidance_requests; DROP TABLE depth_network_passes")
         let read = try RecordingStore.read(from: path)
-        #expect(read.lidarMaps.isEmpty && read.guidanceRequests.isEmpty)
+        #expect(read.lidarMaps.isEmpty && read.guidanceRequests.isEmpty && read.depthNetworkPasses.isEmpty)
         #expect(read.detections == RecordingFixtures.small().detections)
     }
 
@@ -56,12 +61,16 @@ import Testing
         var recording = Self.withOptionalTables()
         recording.lidarMaps.append(LidarMap(frame: 7, rows: 2, columns: 2, depth: [1, 2, 3], confidence: [0, 1, 3, 2]))
         recording.guidanceRequests.append(CaptureGuidanceRequest(id: 2, fromFrame: 1, toFrame: 0, object: 9))
+        recording.depthNetworkPasses += [DepthNetworkPass(detection: 11, variant: "fast", relativeInverseDepth: [1]),
+                                         DepthNetworkPass(detection: 10, variant: "tiny", relativeInverseDepth: [1, 2])]
         let messages = RecordingValidator().problems(in: recording).map(\.description)
         #expect(messages.contains { $0.contains("lidar_maps") && $0.contains("refers to frame 7") })
         #expect(messages.contains { $0.contains("lidar_maps") && $0.contains("depth has 3 values, expected 4") })
         #expect(messages.contains { $0.contains("lidar_maps") && $0.contains("confidence has values above 2") })
         #expect(messages.contains { $0.contains("guidance_requests") && $0.contains("ground-truth object 9") })
         #expect(messages.contains { $0.contains("guidance_requests") && $0.contains("from_frame 1 is after to_frame 0") })
+        #expect(messages.contains { $0.contains("depth_network_passes") && $0.contains("grid of detection 11, which does not exist") })
+        #expect(messages.contains { $0.contains("depth_network_passes") && $0.contains("pass 'tiny' has 2 values, the grid 4") })
         #expect(RecordingValidator().problems(in: Self.withOptionalTables()).isEmpty)
     }
 }

@@ -53,4 +53,17 @@ import Testing
         }
         #expect(capture.recording.guidanceRequests.count == 2)
     }
+
+    @Test func fastNetworkPassBesideEveryFullGridOnly() {
+        let recording = SimulationFixtures.twins.recording
+        #expect(recording.depthNetworkPasses.map(\.detection) == recording.depthGrids.map(\.detection))
+        #expect(zip(recording.depthNetworkPasses, recording.depthGrids).allSatisfy {
+            $0.variant == "fast" && $0.relativeInverseDepth.count == $1.relativeInverseDepth.count
+                && $0.relativeInverseDepth != $1.relativeInverseDepth
+        })
+        var configuration = SimulationConfiguration()
+        configuration.depthNetwork.variant = .fast
+        let fast = CaptureSimulator(configuration: configuration).simulate(.twinsMoved, seed: 3, duration: 8).recording
+        #expect(!fast.depthGrids.isEmpty && fast.depthNetworkPasses.isEmpty, "grids of the fast pass have no second pass")
+    }
 }

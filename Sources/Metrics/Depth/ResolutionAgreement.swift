@@ -10,6 +10,13 @@ public struct ResolutionAgreement: Equatable, Sendable {
     /// mean |a − b| / |b| × 100, with `b` the reference (higher) resolution.
     public var meanAbsolutePercentDifference: Double
 
+    /// An agreement read back from a file.
+    public init(count: Int, pearsonR: Double, meanAbsolutePercentDifference: Double) {
+        self.count = count
+        self.pearsonR = pearsonR
+        self.meanAbsolutePercentDifference = meanAbsolutePercentDifference
+    }
+
     /// Compares `low` against the reference `high` (same length, at least two values).
     public init(low a: [Double], high b: [Double]) {
         precondition(a.count == b.count && a.count >= 2, "agreement needs two equal arrays of two or more values")

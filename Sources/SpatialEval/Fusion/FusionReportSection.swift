@@ -58,6 +58,7 @@ extension ReportDocument {
             title: "abs box depth error: variant − \(base)", xTitle: "median paired difference (cm)",
             caption: "n = \(boxRows.first?.count ?? 0) boxes; bars: \(confidence)% bootstrap intervals; left of 0 = better than \(base)"),
             caption: "Paired differences of the absolute box depth error against \(base): median and \(confidence)% interval per variant.")
+        fusionResolution(r)
         fusionResiduals(r)
     }
 

@@ -22,6 +22,27 @@ public struct FusionResults: Sendable, Equatable {
     public var summaries: [VariantSummary]
     /// Every non-baseline variant against the baseline, per compared metric.
     public var comparisons: [VariantComparison]
+    /// The fast network pass against the full one, where the recordings carry both.
+    public var resolution = ResolutionStudy()
+}
+
+/// The fast (364-px) depth-network pass against the full (518-px) one on the same grid
+/// samples (seed 000 §2.8), and what the choice does to the baseline's box depth.
+public struct ResolutionStudy: Sendable, Equatable {
+    /// Row of the box in ``FusionBoxes``.
+    public var box: [Int64] = []
+    /// Samples with both passes finite.
+    public var samples: [Int64] = []
+    /// Pearson's r of the fast against the full pass, per box.
+    public var pearsonR: [Double] = []
+    /// mean |fast − full| / |full| × 100, per box.
+    public var meanAbsolutePercentDifference: [Double] = []
+    /// The baseline's box depth from the full pass, metres (NaN without one).
+    public var depthFull: [Double] = []
+    /// The baseline's box depth from the fast pass, metres.
+    public var depthFast: [Double] = []
+    /// Agreement over every sample of every box, pooled; nil without any pass.
+    public var pooled: ResolutionAgreement?
 }
 
 /// The boxes of the study.

@@ -11,7 +11,10 @@ import ResultStore
 ///   `sample_abs_rel`, `condition`, `scale`, `shift`, `pairs`, `inliers`, `iterations`, `fallback`;
 /// - `samples/` one row per grid sample: `box`, `edge_distance`, `in_mask`, `confidence`,
 ///   `lidar_m`, `truth_m`; `samples/<variant>/` `fused_m`, `kept`;
-/// - `summary/` one row per variant; `comparisons/` one row per (variant, metric).
+/// - `summary/` one row per variant; `comparisons/` one row per (variant, metric);
+/// - `resolution/` one row per box with a fast network pass: `box`, `samples`, `pearson_r`,
+///   `mean_abs_percent_difference`, `depth_full_m`, `depth_fast_m`; attributes
+///   `pooled_samples`, `pooled_pearson_r`, `pooled_mean_abs_percent_difference` when any.
 public enum FusionResultsFile {
     /// The layout tag of the group.
     public static let layout = "fusion/1"
@@ -35,6 +38,13 @@ public enum FusionResultsFile {
         for s in results.sampleFits { try Columns.write(s, Columns.sampleFits, into: samples.createGroup(s.variant.rawValue)) }
         try writeSummaries(results.summaries, into: group.createGroup("summary"))
         try writeComparisons(results.comparisons, into: group.createGroup("comparisons"))
+        let resolution = try group.createGroup("resolution")
+        try Columns.write(results.resolution, Columns.resolution, into: resolution)
+        if let pooled = results.resolution.pooled {
+            try resolution.setAttribute("pooled_samples", Int64(pooled.count))
+            try resolution.setAttribute("pooled_pearson_r", pooled.pearsonR)
+            try resolution.setAttribute("pooled_mean_abs_percent_difference", pooled.meanAbsolutePercentDifference)
+        }
     }
 
     /// The `/fusion` group of an open results file, when it has one.
@@ -60,7 +70,18 @@ public enum FusionResultsFile {
         return FusionResults(
             recordingNames: names, settings: settings, boxes: try Columns.read(FusionBoxes(), Columns.boxes, from: group.openGroup("boxes")),
             variants: variants, samples: try Columns.read(FusionSampleColumns(), Columns.samples, from: samplesGroup), sampleFits: fits,
-            summaries: try readSummaries(group.openGroup("summary")), comparisons: try readComparisons(group.openGroup("comparisons")))
+            summaries: try readSummaries(group.openGroup("summary")), comparisons: try readComparisons(group.openGroup("comparisons")),
+            resolution: try readResolution(group.openGroup("resolution")))
+    }
+
+    private static func readResolution(_ g: ResultGroup) throws -> ResolutionStudy {
+        var study = try Columns.read(ResolutionStudy(), Columns.resolution, from: g)
+        if let count = try? g.attributeInt64("pooled_samples") {
+            study.pooled = ResolutionAgreement(
+                count: Int(count), pearsonR: try g.attributeDouble("pooled_pearson_r"),
+                meanAbsolutePercentDifference: try g.attributeDouble("pooled_mean_abs_percent_difference"))
+        }
+        return study
     }
 
     private static func writeSummaries(_ rows: [VariantSummary], into g: ResultGroup) throws {
@@ -145,6 +166,10 @@ enum Columns {
         [("lidar_m", \.lidar), ("truth_m", \.truth)],
         [("box", \.box), ("edge_distance", \.edgeDistance), ("in_mask", \.inMask), ("confidence", \.confidence)]) }
     static var sampleFits: List<VariantSampleColumns> { ([("fused_m", \.fused)], [("kept", \.kept)]) }
+    static var resolution: List<ResolutionStudy> { (
+        [("pearson_r", \.pearsonR), ("mean_abs_percent_difference", \.meanAbsolutePercentDifference),
+         ("depth_full_m", \.depthFull), ("depth_fast_m", \.depthFast)],
+        [("box", \.box), ("samples", \.samples)]) }
 
     static func write<T>(_ value: T, _ list: List<T>, into group: ResultGroup) throws {
         for (name, path) in list.doubles { try group.write(value[keyPath: path], to: name) }

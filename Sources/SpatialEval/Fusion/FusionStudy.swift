@@ -15,12 +15,15 @@ public enum FusionStudy {
         var columns = settings.variants.map { VariantBoxColumns(variant: $0) }
         var sampleFits = settings.variants.map { VariantSampleColumns(variant: $0) }
         var fuser = VariantFuser()
+        var resolution = ResolutionStudy(), pooledFast: [Double] = [], pooledFull: [Double] = []
         for (index, entry) in recordings.enumerated() {
             let recording = entry.recording
             var frames: [Int64: Frame] = [:]
             for frame in recording.frames { frames[frame.index] = frame }
             var detections: [Int64: Detection] = [:]
             for detection in recording.detections { detections[detection.id] = detection }
+            var fastPassOf: [Int64: [Float]] = [:]
+            for pass in recording.depthNetworkPasses where pass.variant == "fast" { fastPassOf[pass.detection] = pass.relativeInverseDepth }
             for grid in recording.depthGrids {
                 guard let truthDepths = grid.groundTruthDepth, let detection = detections[grid.detection],
                       let frame = frames[detection.frame], let truth = boxTruth(grid, truthDepths) else { continue }
@@ -36,14 +39,41 @@ public enum FusionStudy {
                     let absRel = meanAbsRel(fused, Array(samples.truth.suffix(sampleRows.count)))
                     append(result, truth: truth, sampleAbsRel: absRel, detection: detection, frame: frame, to: &columns[v])
                 }
+                if let fast = fastPassOf[grid.detection], fast.count == grid.relativeInverseDepth.count {
+                    compareResolutions(grid, fast: fast, box: box, settings: settings, configuration: configuration, fuser: &fuser,
+                                       into: &resolution, pooledFast: &pooledFast, pooledFull: &pooledFull)
+                }
             }
         }
+        resolution.pooled = pooledFast.count >= 2 ? ResolutionAgreement(low: pooledFast, high: pooledFull) : nil
         var results = FusionResults(
             recordingNames: recordings.map(\.name), settings: settings, boxes: boxes, variants: columns, samples: samples,
-            sampleFits: sampleFits, summaries: [], comparisons: [])
+            sampleFits: sampleFits, summaries: [], comparisons: [], resolution: resolution)
         results.summaries = FusionSummaries.summaries(results)
         results.comparisons = FusionSummaries.comparisons(results, bootstrap: bootstrap)
         return results
+    }
+
+    /// One box's fast pass against its full one: agreement over the samples where both are
+    /// finite, and the baseline's box depth from each pass.
+    static func compareResolutions(
+        _ grid: DepthGrid, fast: [Float], box: Int64, settings: FusionStudySettings, configuration: DepthFusionConfiguration,
+        fuser: inout VariantFuser, into study: inout ResolutionStudy, pooledFast: inout [Double], pooledFull: inout [Double]
+    ) {
+        let both = grid.relativeInverseDepth.indices.filter { grid.relativeInverseDepth[$0].isFinite && fast[$0].isFinite }
+        guard both.count >= 2 else { return }
+        let low = both.map { Double(fast[$0]) }, high = both.map { Double(grid.relativeInverseDepth[$0]) }
+        let agreement = ResolutionAgreement(low: low, high: high)
+        pooledFast += low
+        pooledFull += high
+        var fastGrid = grid
+        fastGrid.relativeInverseDepth = fast
+        study.box.append(box)
+        study.samples.append(Int64(agreement.count))
+        study.pearsonR.append(agreement.pearsonR)
+        study.meanAbsolutePercentDifference.append(agreement.meanAbsolutePercentDifference)
+        study.depthFull.append(fuser.fuse(grid, variant: settings.baseline, configuration: configuration, settings: settings.settings).depth ?? .nan)
+        study.depthFast.append(fuser.fuse(fastGrid, variant: settings.baseline, configuration: configuration, settings: settings.settings).depth ?? .nan)
     }
 
     /// The object's true depth: the median ground-truth depth of the in-mask samples.
