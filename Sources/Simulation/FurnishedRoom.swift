@@ -24,8 +24,9 @@ enum FurnishedRoom {
             summary: "one furnished room, 20 objects and a person, twin bottles and twin remotes; "
                 + "cup moved 0.97 m at \(moveTime) s and phone removed at \(removeTime) s while the camera is away",
             rooms: [room], objects: objects, path: path, lighting: lighting,
-            captureProtocol: "map the room, walk away, re-approach, guide to the phone and the cup",
-            guidance: [GuidanceSpan(from: 43, to: 52, object: 7), GuidanceSpan(from: 52, to: 60, object: 6)])
+            captureProtocol: "map the room, walk away, re-approach, guide to the left bottle, the phone and the cup",
+            guidance: [GuidanceSpan(from: 44, to: 51, object: 4), GuidanceSpan(from: 51, to: 53, object: 7),
+                       GuidanceSpan(from: 53, to: 60, object: 6)])
     }
 
     static var objects: [SceneObject] {

@@ -95,6 +95,8 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
     case wrongTargetRate = "wrong_target_rate"
     /// Requests with no lock / requests whose object was in memory.
     case missedLockRate = "missed_lock_rate"
+    /// Requests with a lock on another object's instance (a count: defined even when no request locked).
+    case wrongTargetLocks = "wrong_target_locks"
 
     /// Whether larger values are better.
     public var largerIsBetter: Bool { [.idf1, .hota, .mota].contains(self) }
@@ -126,6 +128,7 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
             let locked = c[SweepComponent.wrongTargetLocks.rawValue] + c[SweepComponent.correctLocks.rawValue]
             return locked > 0 ? c[SweepComponent.wrongTargetLocks.rawValue] / locked : .nan
         case .missedLockRate: return ratio(.missedLocks, .guidedRequests)
+        case .wrongTargetLocks: return c[SweepComponent.wrongTargetLocks.rawValue]
         }
     }
 
@@ -142,7 +145,7 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
         case .falseMissingRate: return (n(.flags), "missing flags")
         case .missedRemovalRate, .flagLatencyMean: return (n(.removals), "removals")
         case .wrongTargetRate: return (n(.wrongTargetLocks) + n(.correctLocks), "requests that locked")
-        case .missedLockRate: return (n(.guidedRequests), "guided requests")
+        case .missedLockRate, .wrongTargetLocks: return (n(.guidedRequests), "guided requests")
         }
     }
 
