@@ -64,3 +64,25 @@ struct LeastSquaresAndWilcoxonTests {
         #expect(r == [4, 1, 4, 2, 4] && ties == [3])
     }
 }
+
+@Suite("Paired comparison with clustered resampling")
+struct ClusteredPairedComparisonTests {
+    @Test("Clusters of identical pairs resample as their single value would; resampling the copies alone is narrower")
+    func clustersResampleTogether() {
+        var generator = SplitMix64(seed: 11)
+        let values = (0..<12).map { _ in generator.nextUnit() - 0.4 }
+        let copies = 10
+        let a = values.flatMap { Array(repeating: $0, count: copies) }
+        let b = Array(repeating: 0.0, count: a.count)
+        let labels = values.indices.flatMap { Array(repeating: $0, count: copies) }
+        let clustered = PairedComparison(a: a, b: b, clusters: labels, resamples: 999, seed: 5)
+        let single = PairedComparison(a: values, b: Array(repeating: 0, count: values.count), resamples: 999, seed: 5)
+        #expect(clustered.units == 12 && clustered.count == 120)
+        #expect(abs(clustered.meanDifference.lower - single.meanDifference.lower) < 1e-12)
+        #expect(abs(clustered.meanDifference.upper - single.meanDifference.upper) < 1e-12)
+        let naive = PairedComparison(a: a, b: b, resamples: 999, seed: 5)
+        let width = { (c: PairedComparison) in c.meanDifference.upper - c.meanDifference.lower }
+        #expect(width(naive) < 0.5 * width(clustered), "ignoring the clusters understates the uncertainty")
+        #expect(clustered.wilcoxon == naive.wilcoxon, "the test sees every pair either way")
+    }
+}

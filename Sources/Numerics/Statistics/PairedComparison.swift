@@ -11,18 +11,42 @@ public struct PairedComparison: Equatable, Sendable {
     /// The Wilcoxon signed-rank test of a − b.
     public var wilcoxon: WilcoxonSignedRank
 
+    /// Number of resampling units (clusters; equal to `count` when pairs are resampled alone).
+    public var units: Int
+
     /// Compares `a` with `b` (same length ≥ 2, no NaN); pairs are resampled with replacement
-    /// `resamples` times from `seed` (percentile intervals at `confidenceLevel`).
-    public init(a: [Double], b: [Double], resamples: Int = 2000, seed: UInt64 = 1, confidenceLevel: Double = 0.95) {
+    /// `resamples` times from `seed` (percentile intervals at `confidenceLevel`). With
+    /// `clusters` (one label per pair), whole clusters are resampled instead — the pairs of
+    /// one cluster (e.g. the boxes of one object) are correlated, and resampling them alone
+    /// would make the intervals too narrow. The Wilcoxon test always sees every pair.
+    public init(
+        a: [Double], b: [Double], clusters: [Int]? = nil, resamples: Int = 2000, seed: UInt64 = 1, confidenceLevel: Double = 0.95
+    ) {
         precondition(a.count == b.count && a.count >= 2, "paired comparison needs two equal arrays of two or more values")
+        precondition(clusters.map { $0.count == a.count } ?? true, "one cluster label per pair")
         let differences = zip(a, b).map { $0 - $1 }
         count = differences.count
+        var groups: [[Double]]
+        if let clusters {
+            var index: [Int: Int] = [:]
+            groups = []
+            for (k, label) in clusters.enumerated() {
+                if let g = index[label] { groups[g].append(differences[k]) } else {
+                    index[label] = groups.count
+                    groups.append([differences[k]])
+                }
+            }
+        } else {
+            groups = differences.map { [$0] }
+        }
+        if groups.count < 2 { groups = differences.map { [$0] } }
+        units = groups.count
         meanDifference = Bootstrap.interval(
-            units: differences, method: .percentile, confidenceLevel: confidenceLevel, resamples: resamples, seed: seed,
-            statistic: Descriptive.mean)
+            units: groups, method: .percentile, confidenceLevel: confidenceLevel, resamples: resamples, seed: seed,
+            statistic: { Descriptive.mean($0.flatMap { $0 }) })
         medianDifference = Bootstrap.interval(
-            units: differences, method: .percentile, confidenceLevel: confidenceLevel, resamples: resamples, seed: seed,
-            statistic: { Quantile.median($0) })
+            units: groups, method: .percentile, confidenceLevel: confidenceLevel, resamples: resamples, seed: seed,
+            statistic: { Quantile.median($0.flatMap { $0 }) })
         wilcoxon = WilcoxonSignedRank(differences)
     }
 

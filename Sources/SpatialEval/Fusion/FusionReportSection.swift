@@ -40,9 +40,11 @@ extension ReportDocument {
                 })
         heading("Paired comparison with \(base)", 3)
         let confidence = ReportNumber.fixed(bootstrap.confidence * 100, 0)
+        let objects = Set(FusionSummaries.objectClusters(r.boxes)).count
         paragraph("Differences variant − \(base) per box (lower is better for every metric); \(confidence)% percentile bootstrap intervals "
-            + "over boxes (\(bootstrap.replicates) resamples, seed \(bootstrap.seed)); two-sided Wilcoxon signed-rank p-values "
-            + "(scipy.stats.wilcoxon semantics). Boxes of one recording are correlated, so the intervals are optimistic.")
+            + "that resample whole objects (the boxes of one ground-truth object in one recording together: \(objects) clusters; "
+            + "\(bootstrap.replicates) resamples, seed \(bootstrap.seed)); two-sided Wilcoxon signed-rank p-values over boxes "
+            + "(scipy.stats.wilcoxon semantics), which treat boxes as independent and so overstate the evidence.")
         table([["variant", "metric", "n", "median Δ [interval]", "mean Δ [interval]", "Wilcoxon p", "method"]] + r.comparisons.map { c in
             let scale = c.metric.hasSuffix("_m") ? cm : f
             let unit = c.metric.hasSuffix("_m") ? " cm" : ""

@@ -55,6 +55,9 @@ public struct FusionBoxes: Sendable, Equatable {
     public var frame: [Int64] = []
     /// The object's true depth: median ground-truth depth of the in-mask samples, metres.
     public var truth: [Double] = []
+    /// The ground-truth object the detection saw (`DetectionObjects.assign`), −1 for none:
+    /// the bootstrap resamples the boxes of one object together.
+    public var object: [Int64] = []
 }
 
 /// One variant's per-box outcome.

@@ -6,7 +6,7 @@ import ResultStore
 /// Writes and reads the `/fusion` group of `results.h5` (Docs/depth-fusion-variants.md):
 ///
 /// - attributes `layout` (`fusion/1`), `settings` (JSON), `recordings` (JSON list of names);
-/// - `boxes/` `recording`, `detection`, `frame`, `truth_m`;
+/// - `boxes/` `recording`, `detection`, `frame`, `object` (−1 none), `truth_m`;
 /// - `variants/<variant>/` one row per box: `depth_m`, `error_m`, `anchor_error_m`,
 ///   `sample_abs_rel`, `condition`, `scale`, `shift`, `pairs`, `inliers`, `iterations`, `fallback`;
 /// - `samples/` one row per grid sample: `box`, `edge_distance`, `in_mask`, `confidence`,
@@ -157,7 +157,9 @@ public enum FusionResultsFile {
 enum Columns {
     typealias List<T> = (doubles: [(String, WritableKeyPath<T, [Double]>)], integers: [(String, WritableKeyPath<T, [Int64]>)])
 
-    static var boxes: List<FusionBoxes> { ([("truth_m", \.truth)], [("recording", \.recording), ("detection", \.detection), ("frame", \.frame)]) }
+    static var boxes: List<FusionBoxes> {
+        ([("truth_m", \.truth)], [("recording", \.recording), ("detection", \.detection), ("frame", \.frame), ("object", \.object)])
+    }
     static var variantBoxes: List<VariantBoxColumns> { (
         [("depth_m", \.depth), ("error_m", \.error), ("anchor_error_m", \.anchorError), ("sample_abs_rel", \.sampleAbsRel),
          ("condition", \.condition), ("scale", \.scale), ("shift", \.shift)],

@@ -22,6 +22,7 @@ public enum FusionStudy {
             for frame in recording.frames { frames[frame.index] = frame }
             var detections: [Int64: Detection] = [:]
             for detection in recording.detections { detections[detection.id] = detection }
+            let objectOf = DetectionObjects.assign(recording)
             var fastPassOf: [Int64: [Float]] = [:]
             for pass in recording.depthNetworkPasses where pass.variant == "fast" { fastPassOf[pass.detection] = pass.relativeInverseDepth }
             for grid in recording.depthGrids {
@@ -32,6 +33,7 @@ public enum FusionStudy {
                 boxes.detection.append(detection.id)
                 boxes.frame.append(frame.index)
                 boxes.truth.append(truth)
+                boxes.object.append(objectOf[detection.id] ?? -1)
                 let sampleRows = appendSamples(grid, truthDepths, box: box, to: &samples)
                 for (v, variant) in settings.variants.enumerated() {
                     let result = fuser.fuse(grid, variant: variant, configuration: configuration, settings: settings.settings)

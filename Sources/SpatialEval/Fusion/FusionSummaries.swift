@@ -42,10 +42,11 @@ public enum FusionSummaries {
     public static func comparisons(_ r: FusionResults, bootstrap: BootstrapSettings) -> [VariantComparison] {
         guard let base = r.variants.first(where: { $0.variant == r.settings.baseline }) else { return [] }
         var result: [VariantComparison] = []
+        let clusters = objectClusters(r.boxes)
         for other in r.variants where other.variant != base.variant {
             for metric in comparedMetrics {
                 if let c = compare(metric.values(other), metric.values(base), metric: metric.name, unit: metric.unit,
-                                   variant: other.variant, baseline: base.variant, bootstrap: bootstrap) {
+                                   variant: other.variant, baseline: base.variant, bootstrap: bootstrap, clusters: clusters) {
                     result.append(c)
                 }
             }
@@ -53,16 +54,30 @@ public enum FusionSummaries {
         return result
     }
 
+    /// The bootstrap cluster of each box: its (recording, ground-truth object), so that the
+    /// boxes of one object, which share its depth and surroundings, are resampled together; a
+    /// box that saw no object is a cluster of its own.
+    static func objectClusters(_ boxes: FusionBoxes) -> [Int] {
+        var label: [[Int64]: Int] = [:]
+        return boxes.detection.indices.map { k in
+            let key = boxes.object[k] >= 0 ? [boxes.recording[k], boxes.object[k]] : [-1, Int64(k)]
+            if let existing = label[key] { return existing }
+            label[key] = label.count
+            return label.count - 1
+        }
+    }
+
     /// The paired comparison of `a` against `b` where both are finite (nil with fewer than two
-    /// pairs); `labels` name the sides in the verdict (default: the variants).
+    /// pairs); `labels` name the sides in the verdict (default: the variants); `clusters`
+    /// (one label per row) makes the bootstrap resample whole clusters.
     public static func compare(
         _ a: [Double], _ b: [Double], metric: String, unit: String, variant: DepthFusionVariant, baseline: DepthFusionVariant,
-        bootstrap: BootstrapSettings, labels: (a: String, b: String)? = nil
+        bootstrap: BootstrapSettings, labels: (a: String, b: String)? = nil, clusters: [Int]? = nil
     ) -> VariantComparison? {
         let rows = a.indices.filter { a[$0].isFinite && b[$0].isFinite }
         guard rows.count >= 2 else { return nil }
-        let c = PairedComparison(a: rows.map { a[$0] }, b: rows.map { b[$0] }, resamples: bootstrap.replicates,
-                                 seed: bootstrap.seed, confidenceLevel: bootstrap.confidence)
+        let c = PairedComparison(a: rows.map { a[$0] }, b: rows.map { b[$0] }, clusters: clusters.map { labels in rows.map { labels[$0] } },
+                                 resamples: bootstrap.replicates, seed: bootstrap.seed, confidenceLevel: bootstrap.confidence)
         let format: (Double) -> String = unit == "m" ? { ReportNumber.fixed($0 * 100, 2) + " cm" } : { ReportNumber.fixed($0, 4) }
         return VariantComparison(
             variant: variant, baseline: baseline, metric: metric, count: c.count,
