@@ -1,15 +1,16 @@
 import Foundation
 import ResultStore
 
-/// The root attributes every results file of a protocol job carries: who wrote it, when,
-/// in which layout, from which protocol, with which bootstrap settings.
+/// The provenance every results file of a protocol job carries: who wrote it, when, in
+/// which layout, from which protocol and inputs, with which bootstrap settings.
 enum ResultProvenance {
     /// Writes `tool`, `tool_version`, `git_commit` (when known), `created_utc`, `layout`,
     /// `protocol_name`, `protocol_path`, `protocol_text`, `protocol_sha256` and the four
-    /// `bootstrap_*` attributes on `root`.
+    /// `bootstrap_*` attributes on `root`, and the group `/provenance` with the `path` and
+    /// `sha256` of every input, the protocol first, then the recordings in protocol order.
     static func write(
         on root: ResultGroup, layout: String, toolVersion: String, loaded: ProtocolLoader.Loaded, protocolSHA256: String,
-        bootstrap: BootstrapSettings
+        recordingSHA256s: [String], bootstrap: BootstrapSettings
     ) throws {
         try root.setAttribute("tool", "spatial-eval")
         try root.setAttribute("tool_version", toolVersion)
@@ -24,9 +25,12 @@ enum ResultProvenance {
         try root.setAttribute("bootstrap_seed", String(bootstrap.seed))
         try root.setAttribute("bootstrap_confidence", bootstrap.confidence)
         try root.setAttribute("bootstrap_method", bootstrap.method)
+        let provenance = try root.createGroup("provenance")
+        try provenance.write([loaded.path] + loaded.recordingPaths, to: "path")
+        try provenance.write([protocolSHA256] + recordingSHA256s, to: "sha256")
     }
 
-    /// Reads the bootstrap settings written by ``write(on:layout:toolVersion:loaded:protocolSHA256:bootstrap:)``.
+    /// Reads the bootstrap settings written by ``write(on:layout:toolVersion:loaded:protocolSHA256:recordingSHA256s:bootstrap:)``.
     static func bootstrap(of root: ResultGroup) throws -> BootstrapSettings {
         BootstrapSettings(
             replicates: Int(try root.attributeInt64("bootstrap_replicates")),

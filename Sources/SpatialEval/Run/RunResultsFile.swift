@@ -29,15 +29,13 @@ public enum RunResultsFile {
         let file = try ResultFile.create(atPath: path)
         let root = file.root
         try ResultProvenance.write(on: root, layout: layout, toolVersion: results.toolVersion, loaded: loaded,
-                                   protocolSHA256: results.protocolSHA256, bootstrap: results.bootstrap)
+                                   protocolSHA256: results.protocolSHA256,
+                                   recordingSHA256s: loaded.evaluationProtocol.recordings.map { given in
+                                       results.recordings.first { $0.path == given }?.sha256 ?? ""
+                                   }, bootstrap: results.bootstrap)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try root.setAttribute("replay_configuration", String(decoding: try encoder.encode(loaded.evaluationProtocol.replay), as: UTF8.self))
-        let provenance = try root.createGroup("provenance")
-        try provenance.write([loaded.path] + loaded.recordingPaths, to: "path")
-        try provenance.write([results.protocolSHA256] + loaded.evaluationProtocol.recordings.map { given in
-            results.recordings.first { $0.path == given }?.sha256 ?? ""
-        }, to: "sha256")
         let recordings = try root.createGroup("recordings")
         for recording in results.recordings { try write(recording, into: recordings.createGroup(recording.name)) }
         let pooled = try root.createGroup("pooled")

@@ -28,10 +28,8 @@ public enum SweepResultsFile {
         let file = try ResultFile.create(atPath: path)
         let root = file.root
         try ResultProvenance.write(on: root, layout: layout, toolVersion: results.toolVersion, loaded: loaded,
-                                   protocolSHA256: results.protocolSHA256, bootstrap: results.bootstrap)
-        let provenance = try root.createGroup("provenance")
-        try provenance.write([loaded.path] + loaded.recordingPaths, to: "path")
-        try provenance.write([results.protocolSHA256] + (try loaded.recordingPaths.map(RunEvaluation.fingerprint)), to: "sha256")
+                                   protocolSHA256: results.protocolSHA256,
+                                   recordingSHA256s: try loaded.recordingPaths.map(RunEvaluation.fingerprint), bootstrap: results.bootstrap)
         try root.createGroup("recordings").write(results.recordings, to: "name")
         let pairs = try root.createGroup("cosine_pairs")
         for (name, p) in zip(results.recordings, results.cosinePairs) {
