@@ -65,11 +65,14 @@ public struct SweepInput: Sendable {
     public var recording: Recording
     /// Its ground truth, prepared once.
     public var truth: RecordingTruth
+    /// The recording indexed for the absence stage, prepared once.
+    public var absenceScene: AbsenceScene
 
     /// Prepares `recording`.
     public init(name: String, recording: Recording) {
         self.name = name
         self.recording = recording
         truth = RecordingTruth(recording)
+        absenceScene = AbsenceScene(recording)
     }
 }

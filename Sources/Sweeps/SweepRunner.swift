@@ -130,7 +130,8 @@ struct StageMemo {
         let absenceKey = plan.signature(values, stages: [.absence])
         if absenceKey != self.absenceKey {
             absence = inputs.indices.map {
-                SweepStages.absence(inputs[$0].recording, registry: registries[$0], judgement: judgements[$0], configuration: configuration.absence)
+                SweepStages.absence(inputs[$0].recording, scene: inputs[$0].absenceScene, registry: registries[$0],
+                                    judgement: judgements[$0], configuration: configuration.absence)
             }
             self.absenceKey = absenceKey
         }

@@ -64,17 +64,11 @@ public enum SweepStages {
         public var histories: [AnchorHistory]
         /// Anchor accuracy of the instances.
         public var accuracy: AnchorAccuracy
-        /// The object each associated instance stands for.
-        public var objectOfInstance: [Int: Int64]
     }
 
     /// Judges `registry` (replayed over `upstream`) against `truth`.
     public static func judge(registry: AnchorRegistry, upstream: UpstreamOutput, truth: RecordingTruth) -> RegistryJudgement {
-        var histories = registry.instances.map { AnchorHistory(instance: $0.id, label: $0.label, updates: [], detections: []) }
-        for (k, event) in registry.events.enumerated() {
-            histories[event.instance].updates.append(AnchorUpdate(frame: event.frame, time: upstream.observations[k].time, position: event.after))
-            histories[event.instance].detections.append(upstream.detections[k])
-        }
+        let histories = MemoryOutcomes.histories(registry, times: upstream.observations.map(\.time), detections: upstream.detections)
         let accuracy = AnchorAccuracy(histories: histories, objectOfDetection: truth.objectOfDetection,
                                       objects: truth.objects, placements: truth.placements)
         var c = upstream.tracking
@@ -95,20 +89,15 @@ public enum SweepStages {
         set(.moves, Double(convergence.count))
         set(.movesConverged, Double(convergence.compactMap { $0 }.count))
         set(.convergenceSum, convergence.compactMap { $0 }.reduce(0, +))
-        var objectOfInstance: [Int: Int64] = [:]
-        for entry in accuracy.instances { if let object = entry.object { objectOfInstance[entry.instance] = object } }
-        return RegistryJudgement(components: c, histories: histories, accuracy: accuracy, objectOfInstance: objectOfInstance)
+        return RegistryJudgement(components: c, histories: histories, accuracy: accuracy)
     }
 
     /// The absence components: the absence replay over the registry's anchors, judged
     /// (`AbsenceOutcomes`); zero without `lidar_maps`.
-    public static func absence(_ recording: Recording, registry: AnchorRegistry, judgement: RegistryJudgement,
+    public static func absence(_ recording: Recording, scene: AbsenceScene, registry: AnchorRegistry, judgement: RegistryJudgement,
                                configuration: AbsenceConfiguration) -> [(SweepComponent, Double)] {
-        let looks = AbsenceReplay.run(recording, registry: registry, configuration: configuration)
-        let outcomes = AbsenceOutcomes(
-            changes: looks.filter(\.flipped).map { MissingFlagChange(instance: $0.instance, frame: $0.frame, time: $0.time, missing: $0.missing) },
-            histories: judgement.histories, objectOfInstance: judgement.objectOfInstance, objects: recording.groundTruthObjects,
-            placements: recording.groundTruthPlacements)
+        let outcomes = MemoryOutcomes.absence(
+            recording, scene: scene, registry: registry, histories: judgement.histories, accuracy: judgement.accuracy, configuration: configuration)
         return [(.flags, Double(outcomes.correctFlags + outcomes.falseMissing)), (.falseMissing, Double(outcomes.falseMissing)),
                 (.removals, Double(outcomes.removals.count)), (.missedRemovals, Double(outcomes.missedRemovals)),
                 (.latencySum, outcomes.latencies.reduce(0, +))]
@@ -118,10 +107,8 @@ public enum SweepStages {
     /// shows (`GuidanceTraces`), judged (`LockOnOutcomes`); zero without `guidance_requests`.
     public static func guidance(_ recording: Recording, registry: AnchorRegistry, judgement: RegistryJudgement,
                                 configuration: GuidanceConfiguration) -> [(SweepComponent, Double)] {
-        let traces = GuidanceTraces.replay(recording, registry: registry, histories: judgement.histories,
-                                           accuracy: judgement.accuracy, configuration: configuration)
-        let outcomes = LockOnOutcomes(traces: traces, objectOfInstance: judgement.objectOfInstance,
-                                      placements: recording.groundTruthPlacements, objectRadius: configuration.departureRadius)
+        let outcomes = MemoryOutcomes.lockOn(
+            recording, registry: registry, histories: judgement.histories, accuracy: judgement.accuracy, configuration: configuration)
         return [(.guidedRequests, Double(outcomes.requests.count - outcomes.count(.notInMemory))),
                 (.wrongTargetLocks, Double(outcomes.count(.wrongTarget))), (.correctLocks, Double(outcomes.count(.correct))),
                 (.missedLocks, Double(outcomes.count(.none)))]
@@ -166,7 +153,8 @@ public enum SweepStages {
                                 configuration: ReplayConfiguration) -> [Double] {
         let judgement = judge(registry: registry, upstream: upstream, truth: truth)
         return components(
-            judgement, absence: absence(recording, registry: registry, judgement: judgement, configuration: configuration.absence),
+            judgement, absence: absence(recording, scene: AbsenceScene(recording), registry: registry, judgement: judgement,
+                                       configuration: configuration.absence),
             guidance: guidance(recording, registry: registry, judgement: judgement, configuration: configuration.guidance))
     }
 }

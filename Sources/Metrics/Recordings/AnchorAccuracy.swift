@@ -87,6 +87,12 @@ public struct AnchorAccuracy: Equatable, Sendable {
     }
     /// Every per-update error of every instance, pooled.
     public var allErrors: [Double] { instances.flatMap(\.errors) }
+    /// The object each associated instance stands for, by instance id.
+    public var objectOfInstance: [Int: Int64] {
+        var map: [Int: Int64] = [:]
+        for entry in instances { if let object = entry.object { map[entry.instance] = object } }
+        return map
+    }
 
     /// Judges `histories` against the ground truth.
     ///

@@ -17,29 +17,22 @@ public struct KruskalWallis: Equatable, Sendable {
     public init(_ samples: [[Double]]) {
         let groups = samples.map { $0.filter(\.isFinite) }.filter { !$0.isEmpty }
         self.groups = groups.count
-        let pooled = groups.enumerated().flatMap { g, values in values.map { (value: $0, group: g) } }
-            .sorted { $0.value < $1.value }
+        let pooled = groups.flatMap { $0 }
         count = pooled.count
         guard groups.count >= 2 else {
             (statistic, pValue) = (.nan, .nan)
             return
         }
-        var rankSums = [Double](repeating: 0, count: groups.count)
-        var tieTerm = 0.0
-        var start = 0
-        while start < pooled.count {
-            var end = start
-            while end + 1 < pooled.count, pooled[end + 1].value == pooled[start].value { end += 1 }
-            let midRank = Double(start + end + 2) / 2
-            for k in start...end { rankSums[pooled[k].group] += midRank }
-            let t = Double(end - start + 1)
-            tieTerm += t * t * t - t
-            start = end + 1
+        let (ranks, ties) = Ranks.average(pooled)
+        var h = 0.0, offset = 0
+        for values in groups {
+            let rankSum = ranks[offset..<(offset + values.count)].reduce(0, +)
+            h += rankSum * rankSum / Double(values.count)
+            offset += values.count
         }
         let n = Double(pooled.count)
-        var h = 0.0
-        for (g, values) in groups.enumerated() { h += rankSums[g] * rankSums[g] / Double(values.count) }
         h = 12 / (n * (n + 1)) * h - 3 * (n + 1)
+        let tieTerm = ties.reduce(0.0) { t, size in t + Double(size * size * size - size) }
         let correction = 1 - tieTerm / (n * n * n - n)
         guard correction > 0 else {
             (statistic, pValue) = (.nan, .nan)

@@ -62,7 +62,7 @@ enum RecordingEvaluationFormatting {
     }
 
     static func rateText(_ r: ProportionInterval) -> String {
-        r.trials == 0 ? "n/a (0 trials)" : "\(r.successes)/\(r.trials) = \(fixed(r.estimate)) [\(fixed(r.lower)), \(fixed(r.upper))] (95 % Wilson)"
+        ReportNumber.proportion(r, digits: 3) + (r.trials == 0 ? "" : " (95 % Wilson)")
     }
 
     static func json(path: String, tracking: RecordingTrackingReport, spatial: RecordingSpatialReport) -> String {

@@ -36,14 +36,7 @@ public enum RecordingSpatialJob {
     /// The registry's instances as metric inputs: their position history and the
     /// detections that fed them (observations and events correspond one to one, in order).
     public static func histories(_ result: SpatialReplayResult) -> [AnchorHistory] {
-        var histories = result.registry.instances.map {
-            AnchorHistory(instance: $0.id, label: $0.label, updates: [], detections: [])
-        }
-        for (event, observation) in zip(result.registry.events, result.observations) {
-            histories[event.instance].updates.append(AnchorUpdate(frame: event.frame, time: observation.time, position: event.after))
-            histories[event.instance].detections.append(observation.detection)
-        }
-        return histories
+        MemoryOutcomes.histories(result.registry, times: result.observations.map(\.time), detections: result.observations.map(\.detection))
     }
 
     /// Replays and judges `recording`.
@@ -64,23 +57,14 @@ public enum RecordingSpatialJob {
         var gapsByInstance: [Int: [Double]] = [:]
         for event in result.registry.events { if let gap = event.gap { gapsByInstance[event.instance, default: []].append(gap) } }
         let frames = MemoryFrames.build(recording, histories: histories)
-        var objectOfInstance: [Int: Int64] = [:]
-        for entry in accuracy.instances { if let object = entry.object { objectOfInstance[entry.instance] = object } }
-        let looks = AbsenceReplay.run(recording, registry: result.registry, configuration: configuration.absence)
-        let absence = AbsenceOutcomes(
-            changes: looks.filter(\.flipped).map { MissingFlagChange(instance: $0.instance, frame: $0.frame, time: $0.time, missing: $0.missing) },
-            histories: histories, objectOfInstance: objectOfInstance, objects: recording.groundTruthObjects,
-            placements: recording.groundTruthPlacements)
-        let traces = GuidanceTraces.replay(
-            recording, registry: result.registry, histories: histories, accuracy: accuracy, configuration: configuration.guidance)
         return RecordingSpatialReport(
             instanceCount: histories.count, observationCount: result.observations.count, accuracy: accuracy,
             gapsByInstance: gapsByInstance, gaps: GapSummary(result.registry.events.compactMap(\.gap)),
             errors: GapSummary(accuracy.allErrors),
             tracking3D: gates.sorted().map { CentreDistanceTracking.evaluate(frames, gate: $0) },
-            absence: absence,
-            lockOn: LockOnOutcomes(
-                traces: traces, objectOfInstance: objectOfInstance, placements: recording.groundTruthPlacements,
-                objectRadius: configuration.guidance.departureRadius))
+            absence: MemoryOutcomes.absence(
+                recording, scene: AbsenceScene(recording), registry: result.registry, histories: histories, accuracy: accuracy, configuration: configuration.absence),
+            lockOn: MemoryOutcomes.lockOn(
+                recording, registry: result.registry, histories: histories, accuracy: accuracy, configuration: configuration.guidance))
     }
 }

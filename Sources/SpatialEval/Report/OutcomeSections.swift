@@ -11,8 +11,8 @@ extension ReportDocument {
             ["flags", "correct", "false missing", "unassociated", "false-missing rate", "removals", "missed", "missed-removal rate",
              "latency median s (n)"],
             ["\(counts.correctFlags + counts.falseMissing + counts.unassociatedFlags)", "\(counts.correctFlags)", "\(counts.falseMissing)",
-             "\(counts.unassociatedFlags)", Self.rate(counts.falseMissingRate(0.95)), "\(counts.removals)", "\(counts.missedRemovals)",
-             Self.rate(counts.missedRemovalRate(0.95)),
+             "\(counts.unassociatedFlags)", ReportNumber.proportion(counts.falseMissingRate(0.95)), "\(counts.removals)", "\(counts.missedRemovals)",
+             ReportNumber.proportion(counts.missedRemovalRate(0.95)),
              latencies.isEmpty ? "n/a (0)" : "\(ReportNumber.fixed(Quantile.median(latencies), 2)) (\(latencies.count))"],
         ])
         if details {
@@ -35,8 +35,8 @@ extension ReportDocument {
             ["requests", "correct", "wrong target", "no lock", "not in memory", "wrong-target rate", "green arrivals",
              "no object there", "empty-arrival rate"],
             ["\(counts.correctLocks + counts.wrongTarget + counts.noLock + counts.notInMemory)", "\(counts.correctLocks)",
-             "\(counts.wrongTarget)", "\(counts.noLock)", "\(counts.notInMemory)", Self.rate(counts.wrongTargetRate(0.95)),
-             "\(counts.arrivals)", "\(counts.emptyArrivals)", Self.rate(counts.emptyArrivalRate(0.95))],
+             "\(counts.wrongTarget)", "\(counts.noLock)", "\(counts.notInMemory)", ReportNumber.proportion(counts.wrongTargetRate(0.95)),
+             "\(counts.arrivals)", "\(counts.emptyArrivals)", ReportNumber.proportion(counts.emptyArrivalRate(0.95))],
         ])
         if details {
             let requests = recordings.flatMap(\.lockOn)
@@ -64,10 +64,5 @@ extension ReportDocument {
             verdict = "No evidence that the recordings' gap distributions differ (p ≥ 0.05); this does not show they are the same."
         }
         paragraph(verdict + " Each instance counts once (its median gap), since the gaps of one instance are correlated.")
-    }
-
-    /// `k/n = rate [low, high]` with a 95 % Wilson interval, or `n/a (0)`.
-    static func rate(_ r: ProportionInterval) -> String {
-        r.trials == 0 ? "n/a (0)" : "\(r.successes)/\(r.trials) = \(ReportNumber.fixed(r.estimate, 2)) [\(ReportNumber.fixed(r.lower, 2)), \(ReportNumber.fixed(r.upper, 2))]"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Numerics
 
 /// Fixed-precision number formatting for reports and SVG, so output is byte-stable.
 public enum ReportNumber {
@@ -11,6 +12,12 @@ public enum ReportNumber {
 
     /// An SVG coordinate: two decimals, trailing zeros kept for stable width.
     public static func coordinate(_ value: Double) -> String { fixed(value, 2) }
+
+    /// `k/n = rate [lower, upper]` with `digits` decimals, or `n/a (0)` without trials.
+    public static func proportion(_ r: ProportionInterval, digits: Int = 2) -> String {
+        r.trials == 0 ? "n/a (0)"
+            : "\(r.successes)/\(r.trials) = \(fixed(r.estimate, digits)) [\(fixed(r.lower, digits)), \(fixed(r.upper, digits))]"
+    }
 
     /// `estimate [lower, upper]` with three decimals.
     public static func interval(_ value: IntervalEstimate) -> String {
