@@ -21,26 +21,31 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]),
 
         // MARK: - Library modules
-        .target(name: "Numerics", dependencies: ["CLAPACKE"]),
-        .target(name: "Recording", dependencies: ["Numerics", "CSQLite"]),
-        .target(name: "Metrics", dependencies: ["Numerics", "Recording"]),
+        .target(name: "EvalNumerics", dependencies: ["CLAPACKE"]),
+        .target(name: "Recording", dependencies: ["EvalNumerics", "CSQLite"]),
+        .target(name: "EvalMetrics", dependencies: ["EvalNumerics", "Recording"]),
         .target(name: "ResultStore", dependencies: ["CHDF5"]),
-        .target(name: "Simulation", dependencies: ["Recording", "Numerics"]),
-        .target(name: "Replay", dependencies: ["Recording", "Numerics"]),
-        .target(name: "Sweeps", dependencies: ["Numerics", "Recording", "Metrics", "Replay"]),
-        .target(name: "SpatialEval", dependencies: ["Numerics", "Recording", "Metrics", "ResultStore", "Simulation", "Replay", "Sweeps"]),
+        .target(name: "Simulation", dependencies: ["Recording", "EvalNumerics"]),
+        .target(name: "Replay", dependencies: ["Recording", "EvalNumerics"]),
+        // Judging a replay against ground truth: where Replay (produces) and EvalMetrics (judges) meet.
+        .target(name: "Evaluation", dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "Replay"]),
+        .target(name: "Sweeps", dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "Replay", "Evaluation"]),
+        .target(
+            name: "SpatialEval",
+            dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "ResultStore", "Simulation", "Replay", "Evaluation", "Sweeps"]),
         .executableTarget(name: "spatial-eval", dependencies: ["SpatialEval"]),
 
         // MARK: - Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "NumericsTests", dependencies: ["TestSupport", "Numerics"]),
+        .testTarget(name: "EvalNumericsTests", dependencies: ["TestSupport", "EvalNumerics"]),
         .testTarget(name: "RecordingTests", dependencies: ["TestSupport", "Recording"]),
-        .testTarget(name: "MetricsTests", dependencies: ["TestSupport", "Metrics", "Recording", "Numerics"]),
+        .testTarget(name: "EvalMetricsTests", dependencies: ["TestSupport", "EvalMetrics", "Recording", "EvalNumerics"]),
         .testTarget(name: "ResultStoreTests", dependencies: ["TestSupport", "ResultStore"]),
         .testTarget(name: "SpatialEvalTests", dependencies: ["TestSupport", "SpatialEval"]),
-        .testTarget(name: "SimulationTests", dependencies: ["TestSupport", "Simulation", "Recording", "Numerics"]),
-        .testTarget(name: "ReplayTests", dependencies: ["TestSupport", "Replay", "Recording", "Numerics"]),
-        .testTarget(name: "SweepsTests", dependencies: ["TestSupport", "Sweeps", "Replay", "Recording", "Numerics", "Metrics"]),
+        .testTarget(name: "SimulationTests", dependencies: ["TestSupport", "Simulation", "Recording", "EvalNumerics"]),
+        .testTarget(name: "ReplayTests", dependencies: ["TestSupport", "Replay", "Recording", "EvalNumerics"]),
+        .testTarget(name: "EvaluationTests", dependencies: ["TestSupport", "Evaluation", "Replay", "Recording", "EvalMetrics", "Simulation"]),
+        .testTarget(name: "SweepsTests", dependencies: ["TestSupport", "Sweeps", "Evaluation", "Replay", "Recording", "EvalNumerics", "EvalMetrics"]),
     ],
     swiftLanguageModes: [.v6]
 )

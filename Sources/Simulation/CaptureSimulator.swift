@@ -1,5 +1,5 @@
 import Foundation
-import Numerics
+import EvalNumerics
 import Recording
 
 /// A simulated capture: the recording as an app would export it, with ground truth, plus

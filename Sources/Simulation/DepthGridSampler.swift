@@ -1,5 +1,5 @@
 import Foundation
-import Numerics
+import EvalNumerics
 import Recording
 
 /// Samples a detection's depth grid from the true scene: ray-cast true depth, LiDAR with

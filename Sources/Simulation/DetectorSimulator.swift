@@ -1,5 +1,5 @@
 import Foundation
-import Numerics
+import EvalNumerics
 import Recording
 
 /// A simulated detector output before it gets an id: what was reported and what caused it.

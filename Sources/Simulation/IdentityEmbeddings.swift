@@ -1,4 +1,4 @@
-import Numerics
+import EvalNumerics
 
 /// Unit appearance embeddings for every object of a scene, with exact cosines between
 /// identities, and noisy per-view embeddings drawn from them (`EmbeddingModel`).

@@ -1,11 +1,11 @@
 import Foundation
-import Numerics
+import EvalNumerics
 
 /// The independent random streams of one simulation, all derived from a single seed.
 ///
 /// Each component (layout, drift, detector, …) draws from its own stream, and per-frame
 /// components from a stream per frame, so changing how much one component draws never
-/// shifts the numbers another one sees. Everything comes from `Numerics.SplitMix64`.
+/// shifts the numbers another one sees. Everything comes from `EvalNumerics.SplitMix64`.
 public struct RandomStreams: Sendable, Equatable {
     /// The simulation's seed.
     public let seed: UInt64

@@ -1,5 +1,5 @@
 import Foundation
-import Numerics
+import EvalNumerics
 import Recording
 
 /// One simulated frame's camera: the true pose, the pose the app would record (with

@@ -1,4 +1,4 @@
-import Numerics
+import EvalNumerics
 
 /// One swept key and the values it takes (for sampled spaces: the range sampled).
 public struct SweepAxis: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Numerics
+import EvalNumerics
 
 /// One fold of leave-one-recording-out validation (spatial-reference §4.3).
 public struct LeaveOneOutFold: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Metrics
+import EvalMetrics
+import Evaluation
 import Recording
 import Replay
 
@@ -19,10 +20,6 @@ public struct UpstreamOutput: Sendable {
 /// The staged pipeline of a sweep point: upstream (tracker + depth fusion, once per
 /// recording and upstream configuration), then the registry replay and its judgement.
 public enum SweepStages {
-    /// A move has converged once an instance of the object is stored within this distance
-    /// of its new position, metres.
-    public static let convergenceTolerance = 0.25
-
     /// Runs the tracker and depth fusion (``SpatialReplay/run(_:configuration:trackSource:)``)
     /// and scores the tracks.
     public static func upstream(_ recording: Recording, configuration: ReplayConfiguration) throws(InputError) -> UpstreamOutput {
@@ -85,7 +82,9 @@ public enum SweepStages {
         let errors = accuracy.allErrors
         set(.errorSum, errors.reduce(0, +))
         set(.errorCount, Double(errors.count))
-        let convergence = convergenceTimes(registry: registry, upstream: upstream, truth: truth, accuracy: accuracy)
+        let convergence = MoveConvergence.times(
+            registry: registry, times: upstream.observations.map(\.time), detections: upstream.detections, truth: truth,
+            accuracy: accuracy)
         set(.moves, Double(convergence.count))
         set(.movesConverged, Double(convergence.compactMap { $0 }.count))
         set(.convergenceSum, convergence.compactMap { $0 }.reduce(0, +))
@@ -121,24 +120,6 @@ public enum SweepStages {
         var c = judgement.components
         for (component, value) in absence + guidance { c[component.rawValue] = value }
         return c
-    }
-
-    /// Per real move whose object was observed afterwards: seconds from that first
-    /// observation until an instance associated with the object is stored within
-    /// ``convergenceTolerance`` of the new position (nil when that never happens).
-    static func convergenceTimes(registry: AnchorRegistry, upstream: UpstreamOutput, truth: RecordingTruth, accuracy: AnchorAccuracy) -> [Double?] {
-        truth.moves.compactMap { move -> Double?? in
-            guard let first = upstream.detections.indices.first(where: {
-                upstream.observations[$0].time >= move.time && truth.objectOfDetection[upstream.detections[$0]] == move.object
-            }) else { return nil }
-            let start = upstream.observations[first].time
-            let instances = Set(accuracy.instancesOfObject[move.object] ?? [])
-            for k in first..<registry.events.count where instances.contains(registry.events[k].instance) {
-                let d = registry.events[k].after - move.position
-                if (d * d).sum().squareRoot() <= convergenceTolerance { return .some(upstream.observations[k].time - start) }
-            }
-            return .some(nil)
-        }
     }
 
     /// The whole pipeline for one configuration, from scratch: what a sweep without

@@ -1,5 +1,5 @@
 import Foundation
-import Numerics
+import EvalNumerics
 @testable import Recording
 import TestSupport
 import Testing

@@ -1,4 +1,4 @@
-import Numerics
+import EvalNumerics
 import Testing
 @testable import Simulation
 

@@ -1,4 +1,4 @@
-import Numerics
+import EvalNumerics
 import Recording
 import Testing
 @testable import Simulation

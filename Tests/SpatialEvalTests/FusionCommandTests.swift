@@ -1,5 +1,5 @@
 import Foundation
-import Numerics
+import EvalNumerics
 import Recording
 import Replay
 @testable import SpatialEval

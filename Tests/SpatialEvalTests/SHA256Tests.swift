@@ -1,5 +1,5 @@
 import Foundation
-import Numerics
+import EvalNumerics
 import SpatialEval
 import TestSupport
 import Testing

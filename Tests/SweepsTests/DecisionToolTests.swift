@@ -1,4 +1,4 @@
-import Numerics
+import EvalNumerics
 import Testing
 
 /// Properties of the curves and the front that hold whatever the inputs (the exact values

@@ -1,4 +1,4 @@
-import Numerics
+import EvalNumerics
 import Recording
 
 /// Why depth fusion fell back to the raw LiDAR median instead of the fitted depth.

@@ -1,4 +1,4 @@
-import Numerics
+import EvalNumerics
 import Recording
 
 /// SORT with ByteTrack's second association (seed 000 §4.1), one frame at a time.

@@ -1,4 +1,4 @@
-import Metrics
+import EvalMetrics
 import Replay
 
 /// One variant fitted to one frame's pairs, with the depth metrics of its fused depth

@@ -1,5 +1,5 @@
-import Metrics
-import Numerics
+import EvalMetrics
+import EvalNumerics
 import Replay
 
 /// The report section of the depth-fusion comparison, rendered from ``FusionResults`` alone:

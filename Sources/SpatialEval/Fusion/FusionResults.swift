@@ -1,5 +1,5 @@
-import Metrics
-import Numerics
+import EvalMetrics
+import EvalNumerics
 import Replay
 
 /// Everything the fusion comparison stores in `/fusion` of `results.h5` and the report

@@ -1,5 +1,5 @@
 import Foundation
-import Metrics
+import EvalMetrics
 import Replay
 import ResultStore
 

@@ -1,5 +1,5 @@
-import Metrics
-import Numerics
+import EvalMetrics
+import EvalNumerics
 import Recording
 import Replay
 

@@ -1,5 +1,5 @@
-import Metrics
-import Numerics
+import EvalMetrics
+import EvalNumerics
 import Replay
 
 /// Per-variant summaries and paired comparisons computed from the raw fusion rows.

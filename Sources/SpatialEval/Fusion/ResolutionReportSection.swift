@@ -1,5 +1,5 @@
-import Metrics
-import Numerics
+import EvalMetrics
+import EvalNumerics
 
 extension ReportDocument {
     /// The network-resolution subsection: the fast pass against the full one, pooled and per

@@ -1,5 +1,5 @@
-import Metrics
-import Numerics
+import EvalMetrics
+import EvalNumerics
 
 /// One flag to missing of the absence sweep, judged (`/recordings/<name>/absence_flags`).
 public struct AbsenceFlagRow: Sendable, Equatable {

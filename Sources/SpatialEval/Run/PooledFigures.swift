@@ -1,4 +1,4 @@
-import Numerics
+import EvalNumerics
 
 /// The outcome of one gate on a run.
 public struct GateOutcome: Sendable, Equatable {

@@ -1,4 +1,5 @@
-import Metrics
+import EvalMetrics
+import Evaluation
 import Recording
 import Replay
 

@@ -1,4 +1,4 @@
-import Numerics
+import EvalNumerics
 import Sweeps
 
 /// Read-only views of one sweep's outcome for the report: grid indexing, slices through a

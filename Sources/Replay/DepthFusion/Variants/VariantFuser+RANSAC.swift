@@ -1,5 +1,5 @@
 import Foundation
-import Numerics
+import EvalNumerics
 
 /// RANSAC of 1/z ≈ s·d + t with scikit-learn's `RANSACRegressor(LinearRegression())`
 /// defaults (spatial-reference §2.6), seeded from ``FusionVariantSettings/ransacSeed``.

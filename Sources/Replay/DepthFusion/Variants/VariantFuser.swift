@@ -1,4 +1,4 @@
-import Numerics
+import EvalNumerics
 import Recording
 
 /// Runs any ``DepthFusionVariant`` on a depth grid or on plain pairs, with buffers and a

@@ -1,0 +1,68 @@
+import Foundation
+import EvalNumerics
+import Recording
+import Replay
+
+/// `spatial-eval bench-fusion`: fits per second of a fusion variant on grids read from a
+/// CSV (used by `Benchmarks/fusion_fit.sh`).
+struct BenchFusionCommand: Command {
+    let name = "bench-fusion"
+    let summary = "Time a depth-fusion variant on many grids of pairs (CSV); prints JSON with fits/s and the box depths."
+    let usage = ["bench-fusion --pairs FILE.csv [--grid-size N] [--runs N] [--variant NAME]"]
+    let discussion = """
+        FILE.csv is fit-depth's format with the grids one after another, N rows each \
+        (default 256, a 16×16 grid). The file is read and split once; then every grid is \
+        fused with the variant (default the app's, affine-inverse-2sigma) --runs times \
+        (default 5) in this process, start-up and reading excluded. Prints {"variant", \
+        "grids", "runs_s": [...], "median_s", "fits_per_second" (grids / median), "depths": \
+        [box depth per grid, NaN when none]}. Exit status: 0 success, 1 bad input, 64 usage.
+        """
+    let options = [
+        OptionSpec("pairs", "FILE", "CSV of the grids' pairs."),
+        OptionSpec("grid-size", "N", "Rows per grid (default 256)."),
+        OptionSpec("runs", "N", "Timed passes over all grids (default 5)."),
+        OptionSpec("variant", "NAME", "Fusion variant (default affine-inverse-2sigma).", choices: DepthFusionVariant.allCases.map(\.rawValue)),
+    ]
+
+    func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
+        guard let path = arguments.value("pairs") else { throw UsageError("give --pairs FILE.csv") }
+        let size = try arguments.integer("grid-size", minimum: 1) ?? 256
+        let runs = try arguments.integer("runs", minimum: 1) ?? 5
+        let variant = DepthFusionVariant(rawValue: arguments.value("variant") ?? DepthFusionVariant.app.rawValue)!
+        let all = try DepthPairsCSV.read(path)
+        guard all.depth.count % size == 0 else {
+            throw InputError(file: path, message: "\(all.depth.count) rows are not a whole number of \(size)-row grids")
+        }
+        let grids = stride(from: 0, to: all.depth.count, by: size).map { start in
+            let r = start..<(start + size)
+            return DepthPairs(depth: Array(all.depth[r]), inverseDepth: Array(all.inverseDepth[r]),
+                              confidence: Array(all.confidence[r]), inMask: Array(all.inMask[r]))
+        }
+        var fuser = VariantFuser()
+        let configuration = DepthFusionConfiguration(), settings = FusionVariantSettings()
+        var depths = [Double](repeating: .nan, count: grids.count), seconds: [Double] = []
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            for k in grids.indices {
+                depths[k] = fuser.fuse(grids[k], variant: variant, configuration: configuration, settings: settings).depth ?? .nan
+            }
+            seconds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        let median = Quantile.median(seconds)
+        var w = JSONWriter()
+        w.beginObject()
+        w.string("variant", variant.rawValue)
+        w.integer("grids", grids.count)
+        w.beginArray("runs_s")
+        for s in seconds { w.number(nil, s) }
+        w.endArray()
+        w.number("median_s", median)
+        w.number("fits_per_second", Double(grids.count) / median)
+        w.beginArray("depths")
+        for d in depths { w.number(nil, d) }
+        w.endArray()
+        w.endObject()
+        output.out(w.text)
+        return .success
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import Recording
+
+/// `spatial-eval report`: re-renders a run report from `results.h5` alone.
+struct ReportCommand: Command {
+    let name = "report"
+    let summary = "Re-render a run or sweep report (Markdown, SVG, HTML) from results.h5 or sweep.h5 alone."
+    let usage = ["report results.h5 [--out DIR]", "report sweep.h5 [--out DIR]"]
+    let discussion = "Writes DIR/report.md, its SVG figures and DIR/report.html; DIR defaults to the folder of the results file."
+    let options = [OptionSpec("out", "DIR", "Output folder (default: the folder holding the results file).")]
+
+    func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
+        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+            throw UsageError("give exactly one results file")
+        }
+        guard FileManager.default.fileExists(atPath: path) else { throw InputError(file: path, message: "does not exist") }
+        let folder = arguments.value("out") ?? (path as NSString).deletingLastPathComponent
+        if SweepResultsFile.holdsSweep(path) { return try SweepReportFiles.rerender(path, to: folder.isEmpty ? "." : folder, output: output) }
+        let results: RunResults
+        do {
+            results = try RunResultsFile.read(path)
+        } catch {
+            throw InputError(file: path, message: "cannot be read as run results: \(error)")
+        }
+        let files = try RunReportFiles.write(results, to: folder.isEmpty ? "." : folder)
+        output.err("report: \(files.count) files in \(folder.isEmpty ? "." : folder)\n")
+        return .success
+    }
+}

@@ -1,0 +1,169 @@
+import EvalNumerics
+import Sweeps
+
+/// The sweep report, rendered from ``SweepResults`` alone (`sweep.h5`): the table "shipped
+/// constant → recommended value [interval], evidence n", then per sweep its rule, heatmaps,
+/// curves with bootstrap bands, the Pareto plot and leave-one-recording-out validation, and
+/// the twin cosine evidence with PR and ROC curves.
+public struct SweepReport: Sendable {
+    /// Markdown of the report.
+    public var markdown: String
+    /// The self-contained HTML page.
+    public var html: String
+    /// SVG files beside the Markdown, in report order.
+    public var figures: [(name: String, svg: String)]
+    /// The recommendation of each sweep, in results order (what the report shows).
+    public var recommendations: [Recommendation]
+
+    /// Renders `results`.
+    public init(_ results: SweepResults) throws {
+        var doc = ReportDocument()
+        let f = { (v: Double) in ReportNumber.fixed(v) }
+        let confidence = ReportNumber.fixed(results.bootstrap.confidence * 100, 0)
+        doc.heading("Sweep report: \(results.protocolName)", 1)
+        doc.paragraph("spatial-eval \(results.toolVersion); protocol SHA-256 \(results.protocolSHA256). Rendered from sweep.h5 alone. "
+            + "Recordings (n = \(results.recordings.count)): \(results.recordings.joined(separator: ", ")).")
+        let views = try results.sweeps.map(SweepView.init)
+        let recommendations = try results.sweeps.map { try $0.recommendation(results.bootstrap) }
+
+        doc.heading("Shipped constant → recommended value", 2)
+        var rows = [["sweep", "key", "shipped", "recommended [\(confidence)% interval]", "equally good under the rule", "rule", "evidence n",
+                     "held-out folds meeting the rule", "mean held-out gap"]]
+        for (k, sweep) in results.sweeps.enumerated() {
+            let view = views[k], r = recommendations[k], objective = sweep.definition.objective
+            let pooled = r.chosen.map { view.pooled[$0] } ?? SweepMetric.pooled(sweep.shipped)
+            let metrics = ([objective.minimise] + objective.caps.map(\.metric)).reduce(into: [SweepMetric]()) { if !$0.contains($1) { $0.append($1) } }
+            let evidence = "\(results.recordings.count) recordings; " + metrics.map { metric in
+                let e = metric.evidence(pooled)
+                return "\(e.count) \(e.noun) (\(metric.rawValue))"
+            }.joined(separator: ", ")
+            let met = r.folds.filter(\.heldOutFeasible).count
+            let gaps = r.folds.map { $0.gap(objective.minimise) }.filter(\.isFinite)
+            for (a, key) in view.plan.keys.enumerated() {
+                let recommended = r.chosen.map { c in
+                    ReportNumber.fixed(view.plan.points[c][a]) + (r.intervals[a].map { " [\(f($0.lower)), \(f($0.upper))]" } ?? "")
+                } ?? "none meets the rule"
+                let tied = r.tiedRange(view.plan, axis: a).map { "\(f($0.0))–\(f($0.1)) (\(r.tied.count) points)" } ?? "n/a"
+                rows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, tied, objective.text, evidence,
+                             "\(met) of \(r.folds.count)", gaps.isEmpty ? "n/a" : f(gaps.reduce(0, +) / Double(gaps.count))])
+            }
+        }
+        doc.table(rows)
+        doc.paragraph("Intervals: percentile intervals of the recommended value over \(results.bootstrap.replicates) bootstrap resamples of whole "
+            + "recordings (seed \(results.bootstrap.seed)), re-choosing the point in each resample; with few recordings they are coarse and "
+            + "optimistic (the recordings are all the evidence there is). \"Equally good\": the range of the key over every point that meets the rule "
+            + "and ties with the recommended one on every metric the rule compares; only closeness to the shipped constants picked among them, "
+            + "so a wide range means the recordings do not pin the constant down. Held-out gap: the rule's metric at the point chosen on the other "
+            + "recordings minus the best value any point meeting the rule reaches on the held-out recording (0 = the choice generalised).")
+
+        for (k, sweep) in results.sweeps.enumerated() {
+            Self.section(&doc, sweep, view: views[k], recommendation: recommendations[k], results: results)
+        }
+        Self.cosineSection(&doc, results)
+        doc.heading("Understanding this report", 2)
+        doc.paragraph("Every metric is pooled over recordings as a ratio of sums (Docs/sweeps.md lists the components). false_merge_rate is the "
+            + "fraction of anchored detections that fed an instance of another object (blended twins, seed 000 §7.1); duplicates count "
+            + "objects split over several instances; convergence_mean_s is the time from the first sighting after a real move (> 0.3 m) "
+            + "until an instance of the object is stored within 0.25 m of its new place (seed 000 §7.3). Ties between points are broken by "
+            + "the Pareto metrics, then by closeness to the shipped constants.")
+        markdown = doc.markdownText
+        html = doc.htmlPage(title: "Sweep report: \(results.protocolName)")
+        figures = doc.figures
+        self.recommendations = recommendations
+    }
+
+    private static func section(_ doc: inout ReportDocument, _ sweep: SweepResult, view: SweepView, recommendation r: Recommendation,
+                                results: SweepResults) {
+        let f = { (v: Double) in ReportNumber.fixed(v) }
+        let name = sweep.definition.name, objective = sweep.definition.objective, plan = view.plan
+        doc.heading("Sweep \(name)", 2)
+        if !sweep.definition.description.isEmpty { doc.paragraph(sweep.definition.description) }
+        // Wall time stays in sweep.h5 (`seconds`) and on standard error, so the report re-renders byte for byte.
+        let resumed = sweep.resumed > 0 ? "; \(sweep.resumed) points came from the checkpoint of a killed run" : ""
+        doc.paragraph("\(plan.points.count) points (\(samplingText(plan.space))) × \(results.recordings.count) recordings; "
+            + "rule: \(objective.text)\(resumed).")
+        let metrics = ([objective.minimise] + objective.caps.map(\.metric) + objective.pareto + [.instances, .neverAnchored, .anchorErrorMean])
+            .reduce(into: [SweepMetric]()) { if !$0.contains($1) { $0.append($1) } }
+        let shipped = SweepMetric.pooled(sweep.shipped)
+        var table = [["metric", "shipped configuration", "recommended point"]]
+        for metric in metrics {
+            table.append([metric.rawValue, f(metric.value(shipped)), r.chosen.map { f(metric.value(view.pooled[$0])) } ?? "n/a"])
+        }
+        doc.table(table)
+        guard let chosen = r.chosen else {
+            doc.paragraph("No point meets the rule on the pooled recordings.")
+            return
+        }
+        let others = metrics.filter { $0 != objective.minimise }
+        if let shape = view.shape, shape.count >= 2 {
+            let xKey = plan.keys[0].name, yKey = plan.keys[1].name
+            let at = view.position(chosen)
+            let held = plan.keys.indices.dropFirst(2).map { "\(plan.keys[$0].name) = \(f(plan.points[chosen][$0]))" }
+            let heldText = held.isEmpty ? "" : "; other axes at the recommended point (\(held.joined(separator: ", ")))"
+            for metric in [objective.minimise] + others.prefix(1) {
+                let values = (0..<shape[0]).map { i in (0..<shape[1]).map { j -> Double in
+                    var p = at
+                    p[0] = i
+                    p[1] = j
+                    return metric.value(view.pooled[view.point(at: p)])
+                } }
+                var marked = [(i: at[0], j: at[1], style: "chosen")]
+                if let s = view.shippedPoint, view.position(s).dropFirst(2) == at.dropFirst(2) {
+                    marked.append((view.position(s)[0], view.position(s)[1], "shipped"))
+                }
+                doc.figure("\(name)-heatmap-\(metric.rawValue).svg", HeatmapChart.svg(
+                    values: values, xValues: plan.space.axes[0].values, yValues: plan.space.axes[1].values,
+                    title: "\(metric.rawValue) (\(name))", xTitle: xKey, yTitle: yKey,
+                    caption: "pooled over \(results.recordings.count) recordings; red: recommended, dashed: shipped; grey: undefined",
+                    marked: marked),
+                    caption: "Heatmap of pooled \(metric.rawValue) over \(xKey) × \(yKey)\(heldText); red outline: recommended point, "
+                        + "dashed: shipped constants (when on the grid); grey cells: undefined (no denominator).")
+            }
+        }
+        if view.shape != nil {
+            let level = ReportNumber.fixed(results.bootstrap.confidence * 100, 0)
+            for (a, key) in plan.keys.enumerated() where plan.space.axes[a].values.count > 1 {
+                let points = view.slice(through: chosen, axis: a)
+                for metric in [objective.minimise] + others.prefix(1) {
+                    let series = SweepCharts.Series(
+                        label: metric.rawValue, points: points.map { (plan.points[$0][a], metric.value(view.pooled[$0])) },
+                        band: view.bands(points, metric: metric, settings: results.bootstrap))
+                    doc.figure("\(name)-curve-\(key.name)-\(metric.rawValue).svg", SweepCharts.curves(
+                        [series], title: "\(metric.rawValue) along \(key.name) (\(name))", xTitle: key.name, yTitle: metric.rawValue,
+                        caption: "other axes at the recommended point; band: \(level)% over resampled recordings"),
+                        caption: "Pooled \(metric.rawValue) along \(key.name) through the recommended point, with its \(level)% percentile band "
+                            + "over bootstrap resamples of whole recordings (n = \(results.recordings.count)).")
+                }
+            }
+        }
+        let px = objective.pareto[0], py = objective.pareto[1]
+        doc.figure("\(name)-pareto.svg", SweepCharts.pareto(
+            view.pooled.map { (px.value($0), py.value($0)) }, front: r.paretoMask,
+            chosen: (px.value(view.pooled[chosen]), py.value(view.pooled[chosen])), shipped: (px.value(shipped), py.value(shipped)),
+            title: "\(px.rawValue) vs \(py.rawValue) (\(name))", xTitle: px.rawValue, yTitle: py.rawValue,
+            caption: "\(plan.points.count) points; front: paretoset semantics (distinct=False), both as costs"),
+            caption: "Every point in \(px.rawValue) and \(py.rawValue) (pooled); blue: the Pareto front, red: recommended, green square: shipped.")
+        doc.heading("Leave one recording out (\(name))", 3)
+        var folds = [["held out", "chosen on the others"] + ["\(objective.minimise.rawValue) held out", "best held out", "gap", "meets the rule held out"]]
+        for fold in r.folds {
+            let values = fold.chosen.map { c in plan.keys.indices.map { "\(plan.keys[$0].name) = \(f(plan.points[c][$0]))" }.joined(separator: ", ") } ?? "none"
+            folds.append([results.recordings[fold.heldOut], values, f(fold.heldOutValue), f(fold.heldOutBest),
+                          f(fold.gap(objective.minimise)), fold.heldOutFeasible ? "yes" : "no"])
+        }
+        doc.table(folds)
+        for (a, key) in plan.keys.enumerated() {
+            let chosenValues = r.folds.compactMap { $0.chosen.map { plan.points[$0][a] } }
+            guard let low = chosenValues.min(), let high = chosenValues.max() else { continue }
+            doc.paragraph("Spread of \(key.name) chosen across folds: \(f(low)) to \(f(high))"
+                + (high - low > 0 ? " (it depends on the recording)." : " (the same in every fold)."))
+        }
+    }
+
+    private static func samplingText(_ space: ParameterSpace) -> String {
+        switch space.sampling {
+        case .grid: return "grid " + space.axes.map { "\($0.values.count)" }.joined(separator: " × ")
+        case .random(let n): return "\(n) random samples, seed \(space.seed)"
+        case .latinHypercube(let n): return "\(n) Latin-hypercube samples, seed \(space.seed)"
+        }
+    }
+}
