@@ -3,7 +3,7 @@ import EvalMetrics
 import Recording
 
 /// `spatial-eval agree-depth`: how well two depth maps of the same frames from two network
-/// resolutions agree (seed 000 §2.8's 364-px vs 518-px check).
+/// resolutions agree (the app's 364-px vs 518-px check, spec.md#depth-resolution-agreement).
 struct AgreeDepthCommand: Command {
     let name = "agree-depth"
     let summary = "Agreement of two network resolutions' depth (CSV columns low, high): Pearson r and mean absolute % difference."

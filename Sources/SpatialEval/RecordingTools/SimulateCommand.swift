@@ -15,7 +15,7 @@ struct SimulateCommand: Command {
         byte-identical file. --duration stretches the scenario's camera path and events \
         (defaults: walkaway-reapproach and low-light 60 s, twins-moved and absence 40 s). \
         --config reads a JSON SimulationConfiguration (see --print-config for every \
-        parameter and Docs/simulator.md for the seed figure behind each default). \
+        parameter and Docs/spec.md#simulator for the figure behind each default). \
         Exit status: 0 written, 1 write failure, 64 usage error.
         """
     let options = [

@@ -3,7 +3,7 @@ import EvalMetrics
 import Recording
 import ResultStore
 
-/// Writes a ``ScoreMOTReport`` as an HDF5 results file (layout in `Docs/results-layout.md`):
+/// Writes a ``ScoreMOTReport`` as an HDF5 results file (layout in `Docs/tracking-metrics.md`):
 ///
 /// - root attributes: `tool`, `tool_version`, `git_commit` (when known), `convention`,
 ///   `created_utc`, `layout` = "score-mot/1";
