@@ -3,7 +3,7 @@
 /// options (everything after it is positional). Unknown options (with the nearest declared
 /// name as a suggestion), missing or bad values, repeated options, missing required options
 /// and too few or too many positionals are usage errors.
-public struct ArgumentParser {
+public struct ArgumentParser: Sendable {
     /// The options accepted.
     public var options: [any CommandOption]
     /// The positionals accepted, in order.
@@ -120,17 +120,20 @@ public struct ArgumentParser {
         return !(second.isNumber || second == ".")
     }
 
-    /// Levenshtein distance between `a` and `b` (insertions, deletions, substitutions).
+    /// Edit distance between `a` and `b`: insertions, deletions, substitutions and swaps of
+    /// two neighbouring letters (optimal string alignment), so `fromat` is one from `format`.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
+        var rows = [Array(0...b.count)]
         for i in a.indices {
-            var current = [i + 1]
+            var row = [i + 1]
             for j in b.indices {
-                current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a[i] == b[j] ? 0 : 1)))
+                var cost = min(rows[i][j + 1] + 1, row[j] + 1, rows[i][j] + (a[i] == b[j] ? 0 : 1))
+                if i > 0, j > 0, a[i] == b[j - 1], a[i - 1] == b[j] { cost = min(cost, rows[i - 1][j - 1] + 1) }
+                row.append(cost)
             }
-            previous = current
+            rows.append(row)
         }
-        return previous[b.count]
+        return rows[a.count][b.count]
     }
 }
