@@ -69,6 +69,7 @@ struct ArgumentParserTests {
         (["a", "--name", "x", "--name", "y"], "--name is given more than once"),
         (["a", "--name", "x", "--verbose", "--verbose"], "--verbose is given more than once"),
         (["a", "--name", "x", "--verbose=yes"], "--verbose takes no value"),
+        (["a", "--name", "x", "--help=yes"], "--help takes no value"),
         (["a", "--name", "x", "--count", "2.5"], "--count expects an integer, got '2.5'"),
         (["a", "--name", "x", "--count", "0"], "--count expects an integer ≥ 1, got '0'"),
         (["a", "--name", "x", "--limit", "-1"], "--limit expects an integer ≥ 0, got '-1'"),

@@ -42,7 +42,9 @@ public struct ArgumentParser: Sendable {
                 inlineValue = String(name[name.index(after: equals)...])
                 name = String(name[..<equals])
             }
-            guard let option = options.first(where: { $0.name == name }) else { throw unknownOption("--" + name) }
+            guard let option = options.first(where: { $0.name == name }) else {
+                throw name == "help" ? UsageError("--help takes no value") : unknownOption("--" + name)
+            }
             guard parsed.values[name] == nil else { throw UsageError("--\(name) is given more than once") }
             guard let placeholder = option.placeholder else {
                 if inlineValue != nil { throw UsageError("--\(name) takes no value") }
