@@ -31,9 +31,9 @@ public protocol Command {
     var summary: String { get }
     /// A paragraph or two of explanation shown by `--help`.
     var discussion: String { get }
-    /// Positional arguments accepted, in order (default none).
+    /// Positional arguments accepted, in order (`[]` for none).
     var positionals: [any CommandPositional] { get }
-    /// Options accepted (default none).
+    /// Options accepted (`[]` for none).
     var options: [any CommandOption] { get }
     /// The ways of calling the command shown by `--help` (default one, from the declarations).
     var usageForms: [UsageForm] { get }
@@ -42,8 +42,6 @@ public protocol Command {
 }
 
 extension Command {
-    public var positionals: [any CommandPositional] { [] }
-    public var options: [any CommandOption] { [] }
     public var usageForms: [UsageForm] { [UsageForm(options.filter(\.isRequired), optional: options.filter { !$0.isRequired })] }
 
     /// The parser of the command's declarations.

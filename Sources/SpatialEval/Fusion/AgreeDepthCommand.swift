@@ -16,6 +16,7 @@ struct AgreeDepthCommand: Command {
         """
     static let pairs = OptionKey<String>("pairs", "FILE.csv", "CSV with columns low and high.")
     static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
+    let positionals: [any CommandPositional] = []
     let options: [any CommandOption] = [Self.pairs, Self.format]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {

@@ -20,6 +20,7 @@ struct BenchFusionCommand: Command {
     static let gridSize = OptionKey<Int>("grid-size", "N", "Rows per grid.", default: 256, bounds: .atLeast(1))
     static let runs = OptionKey<Int>("runs", "N", "Timed passes over all grids.", default: 5, bounds: .atLeast(1))
     static let variant = OptionKey<DepthFusionVariant>("variant", "NAME", "Fusion variant.", default: .app)
+    let positionals: [any CommandPositional] = []
     let options: [any CommandOption] = [Self.pairs, Self.gridSize, Self.runs, Self.variant]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {

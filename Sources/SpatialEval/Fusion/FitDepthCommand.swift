@@ -25,6 +25,7 @@ struct FitDepthCommand: Command {
     static let ransacSeed = OptionKey<UInt64>(
         "ransac-seed", "N", "Seed of RANSAC's sample stream.", default: FusionVariantSettings().ransacSeed)
     static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
+    let positionals: [any CommandPositional] = []
     let options: [any CommandOption] = [Self.pairs, Self.variant, Self.huberDelta, Self.ransacSeed, Self.format]
 
     /// One fusion variant, or `all` of them.

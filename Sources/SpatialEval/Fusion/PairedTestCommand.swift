@@ -18,6 +18,7 @@ struct PairedTestCommand: Command {
     static let resamples = OptionKey<Int>("resamples", "N", "Bootstrap resamples.", default: 2000, bounds: .atLeast(10))
     static let seed = OptionKey<UInt64>("seed", "N", "Bootstrap seed.", default: 1)
     static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
+    let positionals: [any CommandPositional] = []
     let options: [any CommandOption] = [Self.pairs, Self.resamples, Self.seed, Self.format]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {

@@ -22,6 +22,7 @@ struct ExportCommand: Command {
     static let minVisibility = OptionKey<Double>(
         "min-visibility", "V", "Ground-truth boxes below this visibility are marked ignored.", default: 0)
     static let detectorFrames = OptionKey<Bool>(flag: "detector-frames", "Only frames on which the detector ran.")
+    let positionals: [any CommandPositional] = []
     let options: [any CommandOption] = [Self.mot, Self.jsonl, Self.out, Self.label, Self.minVisibility, Self.detectorFrames]
     let usageForms = [
         UsageForm([Self.mot, Self.out], optional: [Self.label, Self.minVisibility, Self.detectorFrames]),

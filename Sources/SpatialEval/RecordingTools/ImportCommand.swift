@@ -34,6 +34,7 @@ struct ImportCommand: Command {
     static let allowInvalid = OptionKey<Bool>(flag: "allow-invalid", "Write even when validation finds problems (they are listed as warnings).")
     /// The options of a trajectory import, which a JSON Lines import rejects.
     static let trajectoryOptions: [any CommandOption] = [motGT, motHyp, fx, fy, cx, cy, width, height, label, extent]
+    let positionals: [any CommandPositional] = []
     let options: [any CommandOption] = [Self.jsonl, Self.tum] + Self.trajectoryOptions + [Self.out, Self.allowInvalid]
     let usageForms = [
         UsageForm([Self.jsonl, Self.out], optional: [Self.allowInvalid]),

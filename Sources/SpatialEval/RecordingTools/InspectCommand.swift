@@ -16,6 +16,7 @@ struct InspectCommand: Command {
         """
     static let file = Positional<String>("FILE", "Recording (SQLite) to summarise and validate.")
     let positionals: [any CommandPositional] = [Self.file]
+    let options: [any CommandOption] = []
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
         let path = arguments[Self.file]

@@ -21,6 +21,7 @@ struct SimulateCommand: Command {
         "duration", "SECONDS", "Capture length; the scenario's path is stretched to it.", bounds: .atLeast(1))
     static let config = OptionKey<String?>("config", "FILE.json", "JSON configuration replacing the defaults.")
     static let printConfig = OptionKey<Bool>(flag: "print-config", "Print the default configuration as JSON and exit.")
+    let positionals: [any CommandPositional] = []
     let options: [any CommandOption] = [Self.scenario, Self.seed, Self.out, Self.duration, Self.config, Self.printConfig]
     let usageForms = [
         UsageForm([Self.scenario, Self.seed, Self.out], optional: [Self.duration, Self.config]),

@@ -22,6 +22,7 @@ struct ScoreMOTCommand: Command {
     static let convention = OptionKey<ScoringConvention>("convention", "NAME", "Whose rules to follow.", default: .trackeval)
     static let format = OptionKey<Format>("format", "FORMAT", "Output format.", default: .table)
     static let out = OptionKey<String?>("out", "FILE", "Also write raw results (summary, events, per-α arrays) to this HDF5 file.")
+    let positionals: [any CommandPositional] = []
     let options: [any CommandOption] = [
         Self.gt, Self.hyp, Self.seqLength, Self.benchmark, Self.tracker, Self.convention, Self.format, Self.out,
     ]

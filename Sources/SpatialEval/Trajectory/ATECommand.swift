@@ -23,6 +23,7 @@ struct ATECommand: Command {
         "max-diff", "S", "Largest timestamp difference of an associated pair, seconds.", default: 0.01, bounds: .atLeast(0))
     static let offset = OptionKey<Double>("offset", "S", "Seconds added to the estimate's timestamps before association.", default: 0)
     static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
+    let positionals: [any CommandPositional] = []
     let options: [any CommandOption] = [Self.ref, Self.est, Self.align, Self.maxDiff, Self.offset, Self.format]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
