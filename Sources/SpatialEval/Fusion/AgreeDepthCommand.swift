@@ -7,7 +7,6 @@ import Recording
 struct AgreeDepthCommand: Command {
     let name = "agree-depth"
     let summary = "Agreement of two network resolutions' depth (CSV columns low, high): Pearson r and mean absolute % difference."
-    let usage = ["agree-depth --pairs FILE.csv [--format table|json]"]
     let discussion = """
         FILE.csv has a header naming the columns low (the cheaper resolution's value) and high \
         (the reference resolution's value at the same pixel, resampled to a common grid \
@@ -15,18 +14,18 @@ struct AgreeDepthCommand: Command {
         of pixels, Pearson's r (numpy.corrcoef) and mean |low − high| / |high| × 100. Exit \
         status: 0 success, 1 bad input, 64 usage.
         """
-    let options = [
-        OptionSpec("pairs", "FILE", "CSV with columns low and high."),
-        OptionSpec("format", "FORMAT", "Output format.", choices: ["table", "json"]),
-    ]
+    static let pairs = OptionKey<String>("pairs", "FILE.csv", "CSV with columns low and high.")
+    static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
+    let positionals: [any CommandPositional] = []
+    let options: [any CommandOption] = [Self.pairs, Self.format]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard let path = arguments.value("pairs") else { throw UsageError("give --pairs FILE.csv") }
+        let path = arguments[Self.pairs]
         let (low, high) = try PairedTestCommand.read(path, columns: ("low", "high"), allowNaN: true)
         let rows = low.indices.filter { low[$0].isFinite && high[$0].isFinite && high[$0] != 0 }
         guard rows.count >= 2 else { throw InputError(file: path, message: "needs at least two rows with finite low and non-zero high") }
         let agreement = ResolutionAgreement(low: rows.map { low[$0] }, high: rows.map { high[$0] })
-        if arguments.value("format") == "json" {
+        if arguments[Self.format] == .json {
             var w = JSONWriter()
             w.beginObject()
             w.integer("n", agreement.count)
