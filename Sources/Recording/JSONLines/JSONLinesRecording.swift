@@ -10,8 +10,11 @@ import Foundation
 public enum JSONLinesRecording {
     /// The header's `format` value.
     public static let formatName = "spatial-eval-jsonl"
-    /// The header's `version` value this code reads and writes.
-    public static let version = 1
+    /// The newest header `version` this code writes: 2 for recordings with app decisions
+    /// (`decision` records), 1 otherwise.
+    public static let version = 2
+    /// The header `version` values this code reads.
+    public static let supportedVersions = [1, 2]
 
     /// Size of the blocks a file is read in: the whole file is never held in memory.
     static let blockSize = 1 << 20
@@ -56,8 +59,9 @@ public enum JSONLinesRecording {
     }
 
     /// The recording as JSON Lines: the header, the frames in order (each with its
-    /// detections and their depth grids), then observations, ground-truth objects,
-    /// placements and boxes. Keys are sorted, so equal recordings give equal bytes.
+    /// detections and their depth grids), then observations, app decisions, ground-truth
+    /// objects, placements and boxes. Keys are sorted, so equal recordings give equal bytes.
+    /// The header's version is 2 when there are decisions, else 1.
     /// - Throws: `JSONLinesEncodingError` when a value has no JSON form (NaN or an
     ///   infinity outside a depth grid, an infinity inside one) or a detection or depth
     ///   grid refers to a frame or detection the recording lacks.
@@ -75,12 +79,16 @@ public enum JSONLinesRecording {
             }
             output.append(10)
         }
-        try append(JSONLinesRecord.Header(format: formatName, version: version, meta: recording.meta), "header")
+        let headerVersion = recording.decisions.isEmpty ? 1 : version
+        try append(JSONLinesRecord.Header(format: formatName, version: headerVersion, meta: recording.meta), "header")
         for (index, frame) in try JSONLinesEncoding.frames(of: recording).enumerated() {
             try append(frame, "frame \(recording.frames[index].index)")
         }
         for observation in recording.observations {
             try append(JSONLinesEncoding.record(observation), "observation \(observation.id)")
+        }
+        for decision in recording.decisions {
+            try append(JSONLinesDecisions.record(decision), "decision \(decision.id)")
         }
         for object in recording.groundTruthObjects {
             try append(JSONLinesEncoding.record(object), "gt_object \(object.id)")

@@ -6,7 +6,7 @@
 enum JSONLinesRecord {
     /// The `type` of every record kind.
     enum Kind: String, CaseIterable {
-        case header, frame, observation
+        case header, frame, observation, decision
         case groundTruthObject = "gt_object"
         case groundTruthPlacement = "gt_placement"
         case groundTruthBox = "gt_box"
@@ -141,5 +141,36 @@ enum JSONLinesRecord {
         var object: Int64
         var box: [Double]
         var visibility: Double?
+    }
+
+    /// One decision the app logged (`AppDecision`); fields that do not apply to its kind are omitted.
+    struct Decision: Codable {
+        var type = Kind.decision.rawValue
+        var id: Int64?
+        var frame: Int64
+        var t: Double?
+        var kind: String
+        var instance: String
+        var detection: Int64?
+        var label: String?
+        var rule: String?
+        var position: [Double]?
+        var gap: Double?
+        var clamped: Bool?
+        var snapped: Bool?
+        var followed: Bool?
+        var look: String?
+        var reason: String?
+        var samples: Int?
+        var missing: Bool?
+        var evidence: [EvidenceSample]?
+        var state: String?
+    }
+
+    /// One sample behind a missing flip.
+    struct EvidenceSample: Codable {
+        var frame: Int64
+        var t: Double?
+        var look: String
     }
 }
