@@ -166,3 +166,36 @@ import Testing
         #expect(error?.description == example.message)
     }
 }
+
+/// LiDAR maps in JSON Lines (what the absence sweep, and so parity, needs from an app export).
+@Suite struct JSONLinesLidarMapTests {
+    @Test func mapsRoundTripWithNullForNoReturn() throws {
+        var recording = JSONLinesFixtures.small()
+        recording.lidarMaps = [LidarMap(frame: 1, rows: 2, columns: 3, depth: [1.5, .nan, 2.25, 3, 0.125, 7.75], confidence: [2, 0, 1, 2, 2, 1])]
+        let data = try JSONLinesRecording.encode(recording)
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(text.contains(#"{"cols":3,"confidence":[2,0,1,2,2,1],"depth":[1.5,null,2.25,3,0.125,7.75],"frame":1,"rows":2,"type":"lidar_map"}"#))
+        #expect(text.contains(#""version":2}"#))
+        let read = try JSONLinesRecording.parse(data, path: "m.jsonl")
+        #expect(read.lidarMaps.map { $0.depth.map(\.bitPattern) } == recording.lidarMaps.map { $0.depth.map(\.bitPattern) })
+        #expect(read.lidarMaps.map(\.confidence) == recording.lidarMaps.map(\.confidence))
+    }
+
+    @Test(arguments: [
+        MalformedJSONLines(name: "short map", lines: [#"{"type":"lidar_map","frame":1,"rows":1,"cols":2,"depth":[1],"confidence":[2,2]}"#],
+                           message: "x.jsonl:2: depth: expected 2 values (1 × 2), found 1"),
+        MalformedJSONLines(name: "second map of a frame", lines: [
+            #"{"type":"lidar_map","frame":1,"rows":1,"cols":1,"depth":[1],"confidence":[2]}"#,
+            #"{"type":"lidar_map","frame":1,"rows":1,"cols":1,"depth":[2],"confidence":[2]}"#],
+                           message: "x.jsonl:3: frame: 1 already has a lidar_map on line 2"),
+        MalformedJSONLines(name: "map of an unknown frame", lines: [#"{"type":"lidar_map","frame":4,"rows":1,"cols":1,"depth":[null],"confidence":[0]}"#],
+                           message: "x.jsonl:2: frame: 4 is not a frame of this file"),
+        MalformedJSONLines(name: "confidence byte", lines: [#"{"type":"lidar_map","frame":1,"rows":1,"cols":1,"depth":[1],"confidence":[300]}"#],
+                           message: "x.jsonl:2: confidence[0]: expected an integer 0…255, found 300"),
+    ])
+    func malformedMapsNameFileLineAndField(_ example: MalformedJSONLines) {
+        let text = ([MalformedJSONLines.frame(1, t: "0.5")] + example.lines).joined(separator: "\n")
+        let error = #expect(throws: InputError.self) { try JSONLinesRecording.parse(Data(text.utf8), path: "x.jsonl") }
+        #expect(error?.description == example.message)
+    }
+}

@@ -21,6 +21,7 @@ struct JSONLinesAssembler {
     private var placementIDs = IdentifierTable(table: "gt_placement")
     private var boxIDs = IdentifierTable(table: "gt_box")
     private var decisionIDs = IdentifierTable(table: "decision")
+    private var mapLines: [Int64: Int] = [:]
     /// The line of each decision, in `recording.decisions` order.
     private var decisionLines: [Int] = []
     /// What a reference names.
@@ -69,6 +70,7 @@ struct JSONLinesAssembler {
         result.groundTruthPlacements.sort { $0.id < $1.id }
         result.groundTruthBoxes.sort { $0.id < $1.id }
         result.decisions.sort { $0.id < $1.id }
+        result.lidarMaps.sort { $0.frame < $1.frame }
         return result
     }
 
@@ -121,6 +123,14 @@ struct JSONLinesAssembler {
             }
             recording.decisions.append(decision)
             decisionLines.append(line)
+        case .lidarMap:
+            let map = try JSONLinesDecoding.lidarMap(try decode(JSONLinesRecord.LidarMap.self, bytes))
+            if let earlier = mapLines[map.frame] {
+                throw JSONLinesFieldError(field: "frame", message: "\(map.frame) already has a lidar_map on line \(earlier)")
+            }
+            mapLines[map.frame] = line
+            references.append((line, "frame", map.frame, .frame))
+            recording.lidarMaps.append(map)
         case .groundTruthObject:
             let object = try JSONLinesDecoding.groundTruthObject(try decode(JSONLinesRecord.GroundTruthObject.self, bytes))
             if let earlier = objectLines[object.id] {

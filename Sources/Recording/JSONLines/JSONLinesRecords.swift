@@ -7,6 +7,7 @@ enum JSONLinesRecord {
     /// The `type` of every record kind.
     enum Kind: String, CaseIterable {
         case header, frame, observation, decision
+        case lidarMap = "lidar_map"
         case groundTruthObject = "gt_object"
         case groundTruthPlacement = "gt_placement"
         case groundTruthBox = "gt_box"
@@ -141,6 +142,16 @@ enum JSONLinesRecord {
         var object: Int64
         var box: [Double]
         var visibility: Double?
+    }
+
+    /// A whole-frame LiDAR map; `null` depths stand for NaN (no return).
+    struct LidarMap: Codable {
+        var type = Kind.lidarMap.rawValue
+        var frame: Int64
+        var rows: Int
+        var cols: Int
+        var depth: [Float?]
+        var confidence: [UInt8]
     }
 
     /// One decision the app logged (`AppDecision`); fields that do not apply to its kind are omitted.
