@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 import Recording
 import Simulation
@@ -7,7 +8,7 @@ struct SimulateCommand: Command {
     let name = "simulate"
     let summary = "Simulate a capture (camera, detector, LiDAR, depth network) with ground truth into a recording."
     let usage = [
-        "simulate --scenario NAME --seed N --out FILE [--duration SECONDS] [--config FILE.json]",
+        "simulate --scenario NAME --seed N --out FILE [--duration SECONDS] [--config FILE.json] [--with-decisions]",
         "simulate --print-config",
     ]
     let discussion = """
@@ -16,6 +17,8 @@ struct SimulateCommand: Command {
         (defaults: walkaway-reapproach and low-light 60 s, twins-moved and absence 40 s). \
         --config reads a JSON SimulationConfiguration (see --print-config for every \
         parameter and Docs/spec.md#simulator for the figure behind each default). \
+        --with-decisions also writes the replicas' own decisions as the app decision log \
+        (schema v2), for trying 'spatial-eval parity' (Docs/app-decision-logs.md). \
         Exit status: 0 written, 1 write failure, 64 usage error.
         """
     let options = [
@@ -25,6 +28,7 @@ struct SimulateCommand: Command {
         OptionSpec("duration", "SECONDS", "Capture length; the scenario's path is stretched to it."),
         OptionSpec("config", "FILE", "JSON configuration replacing the defaults."),
         OptionSpec("print-config", nil, "Print the default configuration as JSON and exit."),
+        OptionSpec("with-decisions", nil, "Also log the replicas' decisions (shipped constants) as app decisions."),
     ]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
@@ -47,11 +51,12 @@ struct SimulateCommand: Command {
         }
         let configuration = try arguments.value("config").map(Self.configuration(at:)) ?? SimulationConfiguration()
         let capture = CaptureSimulator(configuration: configuration).simulate(scenario, seed: seed, duration: duration)
-        try RecordingStore.write(capture.recording, to: path)
-        let recording = capture.recording
+        let recording = arguments.flags.contains("with-decisions") ? ReplicaDecisionLog.attach(to: capture.recording) : capture.recording
+        try RecordingStore.write(recording, to: path)
         output.out("\(path): \(scenario.rawValue) seed \(seed), \(recording.frames.count) frames, "
             + "\(recording.detections.count) detections, \(recording.depthGrids.count) depth grids, "
-            + "\(recording.groundTruthObjects.count) objects, \(recording.groundTruthBoxes.count) gt boxes\n")
+            + "\(recording.groundTruthObjects.count) objects, \(recording.groundTruthBoxes.count) gt boxes"
+            + (recording.decisions.isEmpty ? "" : ", \(recording.decisions.count) app decisions") + "\n")
         return .success
     }
 
