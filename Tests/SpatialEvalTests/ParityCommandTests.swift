@@ -86,6 +86,27 @@ struct ParityCommandTests {
         #expect(runTool(["parity", good, "--config", folder.file("missing.json")]).status == 1)
     }
 
+    @Test("the example session of Docs/app-decision-logs.md imports and agrees with --track-source recorded, not with the tracker replica")
+    func documentedExample() throws {
+        let page = try String(contentsOfFile: RunReportTests.repository + "/Docs/app-decision-logs.md", encoding: .utf8)
+        let afterMarker = try #require(page.range(of: "<!-- parity-example")).upperBound
+        let open = try #require(page.range(of: "```json\n", range: afterMarker..<page.endIndex))
+        let close = try #require(page.range(of: "```", range: open.upperBound..<page.endIndex))
+        let folder = try TemporaryDirectory()
+        let source = try folder.write(String(page[open.upperBound..<close.lowerBound]), to: "example.jsonl")
+        let imported = runTool(["import", "--jsonl", source, "--out", folder.file("example.sqlite")])
+        #expect(imported.status == 0, "\(imported.output.standardError)")
+        let recorded = runTool(["parity", folder.file("example.sqlite"), "--track-source", "recorded", "--threshold", "1"])
+        #expect(recorded.status == 0, "\(recorded.output.standardOutput)")
+        for kind in ["instance", "anchor_update", "guidance_start", "absence_look", "lock_on", "arrival", "guidance_end"] {
+            #expect(recorded.output.standardOutput
+                .split(separator: "\n").contains { $0.hasPrefix(kind + " ") && $0.hasSuffix("100.0 %") }, "\(kind)")
+        }
+        let replica = runTool(["parity", folder.file("example.sqlite")])
+        #expect(replica.status == 2)
+        #expect(replica.output.standardOutput.contains("first divergence: frame 1, t 0.000 s, instance (only in the app)"))
+    }
+
     @Test("usage mistakes exit 64", arguments: [
         ["parity"], ["parity", "a.sqlite", "b.sqlite"], ["parity", "a.sqlite", "--threshold", "1.5"],
         ["parity", "a.sqlite", "--threshold", "most"], ["parity", "a.sqlite", "--format", "xml"],
