@@ -141,9 +141,9 @@ public enum ReplicaDecisions {
                 let event = events[e]
                 e += 1
                 if states[event.instance]?.missing == true {
-                    let sighting = decision(event.frame, .missingFlip, event.instance)
+                    let time = decision(event.frame, .missingFlip, event.instance).time
                     flip(event.frame, event.instance, missing: false,
-                         evidence: [AppDecision.EvidenceSample(frame: event.frame, time: sighting.time, look: .reanchor)])
+                         evidence: [AppDecision.EvidenceSample(frame: event.frame, time: time, look: .reanchor)])
                 }
                 states[event.instance] = State()
                 continue
