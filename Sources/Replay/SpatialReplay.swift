@@ -1,7 +1,7 @@
 import Recording
 
 /// Which tracker ids the anchor registry sees.
-public enum TrackSource: String, Codable, Sendable, Equatable {
+public enum TrackSource: String, CaseIterable, Codable, Sendable, Equatable {
     /// The tracker replica's ids; only detections of its confirmed tracks are anchored.
     case replica
     /// The app's recorded `track_id`s; every detection on a detector frame is anchored.

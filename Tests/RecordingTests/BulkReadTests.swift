@@ -33,7 +33,7 @@ import Testing
         }
         try db.execute("PRAGMA user_version = 9")
         let error = #expect(throws: InputError.self) { try RecordingStore.readDetectionsAndDepthGrids(from: path) }
-        #expect(error?.message.hasPrefix("schema version 9 is not one of [1]") == true)
+        #expect(error?.message.hasPrefix("schema version 9 is not one of [1, 2]") == true)
         #expect(throws: InputError(file: path + "x", message: "no such file")) {
             try RecordingStore.readDetectionsAndDepthGrids(from: path + "x")
         }

@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Checks what spans records: the header comes first, frame numbers and times strictly
 /// increase, identifiers are unique (omitted ones continue from the largest so far), and
-/// references (a box's frame and object, a placement's object, an observation's frame)
-/// resolve once the whole file has been read.
+/// references (a box's frame and object, a placement's object, an observation's frame, a
+/// decision's frame and detection) resolve once the whole file has been read; a decision
+/// without `t` then gets its frame's, and one with `t` must have its frame's.
 struct JSONLinesAssembler {
     /// The file, for messages.
     let path: String
@@ -19,8 +20,16 @@ struct JSONLinesAssembler {
     private var observationIDs = IdentifierTable(table: "observation")
     private var placementIDs = IdentifierTable(table: "gt_placement")
     private var boxIDs = IdentifierTable(table: "gt_box")
-    /// References to check at the end: line, field, id, and whether it names a frame.
-    private var references: [(line: Int, field: String, id: Int64, isFrame: Bool)] = []
+    private var decisionIDs = IdentifierTable(table: "decision")
+    private var mapLines: [Int64: Int] = [:]
+    /// The line of each decision, in `recording.decisions` order.
+    private var decisionLines: [Int] = []
+    /// What a reference names.
+    private enum Target: String {
+        case frame, object = "gt_object", detection
+    }
+    /// References to check at the end: line, field, id, and what it names.
+    private var references: [(line: Int, field: String, id: Int64, target: Target)] = []
 
     /// Starts an empty recording read from `path`.
     init(path: String) {
@@ -40,22 +49,51 @@ struct JSONLinesAssembler {
 
     /// The recording, with every array sorted by identifier as `RecordingStore` reads them.
     func finish() throws(InputError) -> Recording {
+        let detectionIDs = Set(recording.detections.map(\.id))
         for reference in references {
-            let known = reference.isFrame ? frameLines[reference.id] != nil : objectLines[reference.id] != nil
+            let known = switch reference.target {
+            case .frame: frameLines[reference.id] != nil
+            case .object: objectLines[reference.id] != nil
+            case .detection: detectionIDs.contains(reference.id)
+            }
             if !known {
-                let what = reference.isFrame ? "a frame" : "a gt_object"
                 throw InputError(file: path, line: reference.line,
-                                 message: "\(reference.field): \(reference.id) is not \(what) of this file")
+                                 message: "\(reference.field): \(reference.id) is not a \(reference.target.rawValue) of this file")
             }
         }
         var result = recording
+        result.decisions = try timedDecisions()
         result.detections.sort { $0.id < $1.id }
         result.depthGrids.sort { $0.detection < $1.detection }
         result.observations.sort { $0.id < $1.id }
         result.groundTruthObjects.sort { $0.id < $1.id }
         result.groundTruthPlacements.sort { $0.id < $1.id }
         result.groundTruthBoxes.sort { $0.id < $1.id }
+        result.decisions.sort { $0.id < $1.id }
+        result.lidarMaps.sort { $0.frame < $1.frame }
         return result
+    }
+
+    /// The decisions with every omitted `t` set to its frame's; a given `t` must be its frame's.
+    private func timedDecisions() throws(InputError) -> [AppDecision] {
+        var timeOfFrame: [Int64: Double] = [:]
+        for frame in recording.frames { timeOfFrame[frame.index] = frame.time }
+        func timed(_ time: Double, frame: Int64, field: String, line: Int) throws(InputError) -> Double {
+            let frameTime = timeOfFrame[frame]!
+            guard time.isNaN || abs(time - frameTime) <= RecordingValidator.decisionTimeTolerance else {
+                throw InputError(file: path, line: line, message: "\(field): \(time) is not the t \(frameTime) of frame \(frame)")
+            }
+            return frameTime
+        }
+        var decisions = recording.decisions
+        for (index, line) in decisionLines.enumerated() {
+            decisions[index].time = try timed(decisions[index].time, frame: decisions[index].frame, field: "t", line: line)
+            for k in decisions[index].evidence.indices {
+                let sample = decisions[index].evidence[k]
+                decisions[index].evidence[k].time = try timed(sample.time, frame: sample.frame, field: "evidence[\(k)].t", line: line)
+            }
+        }
+        return decisions
     }
 
     // MARK: - Records
@@ -74,7 +112,25 @@ struct JSONLinesAssembler {
         case .observation:
             let record = try decode(JSONLinesRecord.Observation.self, bytes)
             recording.observations.append(try JSONLinesDecoding.observation(record, ids: &observationIDs, line: line))
-            references.append((line, "frame", record.frame, true))
+            references.append((line, "frame", record.frame, .frame))
+        case .decision:
+            let record = try decode(JSONLinesRecord.Decision.self, bytes)
+            let decision = try JSONLinesDecisions.decision(record, ids: &decisionIDs, line: line)
+            references.append((line, "frame", record.frame, .frame))
+            if let detection = record.detection { references.append((line, "detection", detection, .detection)) }
+            for (index, sample) in decision.evidence.enumerated() {
+                references.append((line, "evidence[\(index)].frame", sample.frame, .frame))
+            }
+            recording.decisions.append(decision)
+            decisionLines.append(line)
+        case .lidarMap:
+            let map = try JSONLinesDecoding.lidarMap(try decode(JSONLinesRecord.LidarMap.self, bytes))
+            if let earlier = mapLines[map.frame] {
+                throw JSONLinesFieldError(field: "frame", message: "\(map.frame) already has a lidar_map on line \(earlier)")
+            }
+            mapLines[map.frame] = line
+            references.append((line, "frame", map.frame, .frame))
+            recording.lidarMaps.append(map)
         case .groundTruthObject:
             let object = try JSONLinesDecoding.groundTruthObject(try decode(JSONLinesRecord.GroundTruthObject.self, bytes))
             if let earlier = objectLines[object.id] {
@@ -85,12 +141,12 @@ struct JSONLinesAssembler {
         case .groundTruthPlacement:
             let record = try decode(JSONLinesRecord.GroundTruthPlacement.self, bytes)
             recording.groundTruthPlacements.append(try JSONLinesDecoding.placement(record, ids: &placementIDs, line: line))
-            references.append((line, "object", record.object, false))
+            references.append((line, "object", record.object, .object))
         case .groundTruthBox:
             let record = try decode(JSONLinesRecord.GroundTruthBox.self, bytes)
             recording.groundTruthBoxes.append(try JSONLinesDecoding.groundTruthBox(record, ids: &boxIDs, line: line))
-            references.append((line, "frame", record.frame, true))
-            references.append((line, "object", record.object, false))
+            references.append((line, "frame", record.frame, .frame))
+            references.append((line, "object", record.object, .object))
         }
     }
 
@@ -101,9 +157,9 @@ struct JSONLinesAssembler {
         if let format = header.format, format != JSONLinesRecording.formatName {
             throw JSONLinesFieldError(field: "format", message: "expected '\(JSONLinesRecording.formatName)', found '\(format)'")
         }
-        if let version = header.version, version != JSONLinesRecording.version {
-            throw JSONLinesFieldError(
-                field: "version", message: "\(version) is not supported; this tool reads version \(JSONLinesRecording.version)")
+        if let version = header.version, !JSONLinesRecording.supportedVersions.contains(version) {
+            let supported = JSONLinesRecording.supportedVersions.map(String.init).joined(separator: ", ")
+            throw JSONLinesFieldError(field: "version", message: "\(version) is not supported; this tool reads versions \(supported)")
         }
         recording.meta = header.meta ?? [:]
     }

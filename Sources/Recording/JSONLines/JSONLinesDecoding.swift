@@ -44,6 +44,19 @@ enum JSONLinesDecoding {
             extent: try record.extent.map { (values) throws(JSONLinesFieldError) in try vector(values, "extent") })
     }
 
+    /// A whole-frame LiDAR map.
+    static func lidarMap(_ record: JSONLinesRecord.LidarMap) throws(JSONLinesFieldError) -> LidarMap {
+        guard record.rows > 0 else { throw JSONLinesFieldError(field: "rows", message: "must be positive") }
+        guard record.cols > 0 else { throw JSONLinesFieldError(field: "cols", message: "must be positive") }
+        let (count, size) = (record.rows * record.cols, "\(record.rows) × \(record.cols)")
+        guard record.confidence.count == count else {
+            throw JSONLinesFieldError(field: "confidence", message: "expected \(count) values (\(size)), found \(record.confidence.count)")
+        }
+        return LidarMap(
+            frame: record.frame, rows: record.rows, columns: record.cols,
+            depth: try floats(record.depth, count: count, size: size, "depth"), confidence: record.confidence)
+    }
+
     /// A ground-truth object.
     static func groundTruthObject(_ record: JSONLinesRecord.GroundTruthObject) throws(JSONLinesFieldError) -> GroundTruthObject {
         GroundTruthObject(
@@ -131,7 +144,7 @@ enum JSONLinesDecoding {
     }
 
     /// Grid samples: `null` stands for NaN; anything else must be finite.
-    private static func floats(_ values: [Float?], count: Int, size: String, _ field: String) throws(JSONLinesFieldError) -> [Float] {
+    static func floats(_ values: [Float?], count: Int, size: String, _ field: String) throws(JSONLinesFieldError) -> [Float] {
         guard values.count == count else {
             throw JSONLinesFieldError(field: field, message: "expected \(count) values (\(size)), found \(values.count)")
         }

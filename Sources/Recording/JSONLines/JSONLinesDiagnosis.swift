@@ -10,12 +10,12 @@ import Foundation
 enum JSONLinesDiagnosis {
     /// Keys whose values are 64-bit integers.
     private static let integerKeys: Set<String> = [
-        "frame", "id", "width", "height", "rows", "cols", "track_id", "twin_group", "object", "version",
+        "frame", "id", "width", "height", "rows", "cols", "track_id", "twin_group", "object", "version", "detection", "samples",
     ]
     /// Keys whose values are arrays of bytes.
-    private static let byteArrayKeys: Set<String> = ["lidar_confidence", "in_mask"]
+    private static let byteArrayKeys: Set<String> = ["lidar_confidence", "in_mask", "confidence"]
     /// Keys whose values are arrays of float32.
-    private static let floatArrayKeys: Set<String> = ["u", "v", "lidar_depth", "inverse_depth", "gt_depth", "embedding"]
+    private static let floatArrayKeys: Set<String> = ["u", "v", "lidar_depth", "inverse_depth", "gt_depth", "embedding", "depth"]
 
     /// The best description of what is wrong with `line`.
     static func explain(_ line: Data) -> JSONLinesFieldError {

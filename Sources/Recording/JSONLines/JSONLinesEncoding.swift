@@ -42,6 +42,11 @@ enum JSONLinesEncoding {
             after: array(observation.storedAfter), extent: observation.extent.map(array))
     }
 
+    /// The record of a LiDAR map; NaN depths become `null`.
+    static func record(_ map: LidarMap) -> JSONLinesRecord.LidarMap {
+        JSONLinesRecord.LidarMap(frame: map.frame, rows: map.rows, cols: map.columns, depth: samples(map.depth), confidence: map.confidence)
+    }
+
     /// The record of a ground-truth object.
     static func record(_ object: GroundTruthObject) -> JSONLinesRecord.GroundTruthObject {
         JSONLinesRecord.GroundTruthObject(

@@ -10,8 +10,11 @@ import Foundation
 public enum JSONLinesRecording {
     /// The header's `format` value.
     public static let formatName = "spatial-eval-jsonl"
-    /// The header's `version` value this code reads and writes.
-    public static let version = 1
+    /// The newest header `version` this code writes: 2 for recordings with app decisions or
+    /// LiDAR maps (`decision` and `lidar_map` records), 1 otherwise.
+    public static let version = 2
+    /// The header `version` values this code reads.
+    public static let supportedVersions = [1, 2]
 
     /// Size of the blocks a file is read in: the whole file is never held in memory.
     static let blockSize = 1 << 20
@@ -56,8 +59,9 @@ public enum JSONLinesRecording {
     }
 
     /// The recording as JSON Lines: the header, the frames in order (each with its
-    /// detections and their depth grids), then observations, ground-truth objects,
-    /// placements and boxes. Keys are sorted, so equal recordings give equal bytes.
+    /// detections and their depth grids), then LiDAR maps, observations, app decisions,
+    /// ground-truth objects, placements and boxes. Keys are sorted, so equal recordings give equal bytes.
+    /// The header's version is 2 when there are decisions or LiDAR maps, else 1.
     /// - Throws: `JSONLinesEncodingError` when a value has no JSON form (NaN or an
     ///   infinity outside a depth grid, an infinity inside one) or a detection or depth
     ///   grid refers to a frame or detection the recording lacks.
@@ -75,12 +79,19 @@ public enum JSONLinesRecording {
             }
             output.append(10)
         }
-        try append(JSONLinesRecord.Header(format: formatName, version: version, meta: recording.meta), "header")
+        let headerVersion = recording.decisions.isEmpty && recording.lidarMaps.isEmpty ? 1 : version
+        try append(JSONLinesRecord.Header(format: formatName, version: headerVersion, meta: recording.meta), "header")
         for (index, frame) in try JSONLinesEncoding.frames(of: recording).enumerated() {
             try append(frame, "frame \(recording.frames[index].index)")
         }
+        for map in recording.lidarMaps {
+            try append(JSONLinesEncoding.record(map), "lidar_map \(map.frame)")
+        }
         for observation in recording.observations {
             try append(JSONLinesEncoding.record(observation), "observation \(observation.id)")
+        }
+        for decision in recording.decisions {
+            try append(JSONLinesDecisions.record(decision), "decision \(decision.id)")
         }
         for object in recording.groundTruthObjects {
             try append(JSONLinesEncoding.record(object), "gt_object \(object.id)")
@@ -92,6 +103,21 @@ public enum JSONLinesRecording {
             try append(JSONLinesEncoding.record(box), "gt_box \(box.id)")
         }
         return output
+    }
+
+    /// One app decision as its JSON Lines `decision` record: one line of JSON, keys sorted,
+    /// without the line break.
+    /// - Throws: `JSONLinesEncodingError` when a value has no JSON form (NaN, infinity).
+    public static func line(for decision: AppDecision) throws(JSONLinesEncodingError) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        do {
+            return String(decoding: try encoder.encode(JSONLinesDecisions.record(decision)), as: UTF8.self)
+        } catch let error as EncodingError {
+            throw JSONLinesEncodingError(record: "decision \(decision.id)", field: JSONLinesFieldError(encoding: error).text)
+        } catch {
+            throw JSONLinesEncodingError(record: "decision \(decision.id)", field: "\(error)")
+        }
     }
 
     /// Writes `recording` as JSON Lines to `path` (atomically: a temporary file renamed

@@ -6,7 +6,8 @@
 enum JSONLinesRecord {
     /// The `type` of every record kind.
     enum Kind: String, CaseIterable {
-        case header, frame, observation
+        case header, frame, observation, decision
+        case lidarMap = "lidar_map"
         case groundTruthObject = "gt_object"
         case groundTruthPlacement = "gt_placement"
         case groundTruthBox = "gt_box"
@@ -141,5 +142,46 @@ enum JSONLinesRecord {
         var object: Int64
         var box: [Double]
         var visibility: Double?
+    }
+
+    /// A whole-frame LiDAR map; `null` depths stand for NaN (no return).
+    struct LidarMap: Codable {
+        var type = Kind.lidarMap.rawValue
+        var frame: Int64
+        var rows: Int
+        var cols: Int
+        var depth: [Float?]
+        var confidence: [UInt8]
+    }
+
+    /// One decision the app logged (`AppDecision`); fields that do not apply to its kind are omitted.
+    struct Decision: Codable {
+        var type = Kind.decision.rawValue
+        var id: Int64?
+        var frame: Int64
+        var t: Double?
+        var kind: String
+        var instance: String
+        var detection: Int64?
+        var label: String?
+        var rule: String?
+        var position: [Double]?
+        var gap: Double?
+        var clamped: Bool?
+        var snapped: Bool?
+        var followed: Bool?
+        var look: String?
+        var reason: String?
+        var samples: Int?
+        var missing: Bool?
+        var evidence: [EvidenceSample]?
+        var state: String?
+    }
+
+    /// One sample behind a missing flip.
+    struct EvidenceSample: Codable {
+        var frame: Int64
+        var t: Double?
+        var look: String
     }
 }

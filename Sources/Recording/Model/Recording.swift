@@ -26,6 +26,8 @@ public struct Recording: Equatable, Sendable {
     public var guidanceRequests: [CaptureGuidanceRequest]
     /// Further depth-network passes over the grids' samples (optional).
     public var depthNetworkPasses: [DepthNetworkPass]
+    /// The decisions the app logged, in id order (optional; schema version 2).
+    public var decisions: [AppDecision]
 
     /// Creates a recording; every part defaults to empty.
     public init(
@@ -33,7 +35,8 @@ public struct Recording: Equatable, Sendable {
         depthGrids: [DepthGrid] = [], observations: [Observation] = [],
         groundTruthObjects: [GroundTruthObject] = [], groundTruthPlacements: [GroundTruthPlacement] = [],
         groundTruthBoxes: [GroundTruthBox] = [], lidarMaps: [LidarMap] = [],
-        guidanceRequests: [CaptureGuidanceRequest] = [], depthNetworkPasses: [DepthNetworkPass] = []
+        guidanceRequests: [CaptureGuidanceRequest] = [], depthNetworkPasses: [DepthNetworkPass] = [],
+        decisions: [AppDecision] = []
     ) {
         self.meta = meta
         self.frames = frames
@@ -46,5 +49,6 @@ public struct Recording: Equatable, Sendable {
         self.lidarMaps = lidarMaps
         self.guidanceRequests = guidanceRequests
         self.depthNetworkPasses = depthNetworkPasses
+        self.decisions = decisions
     }
 }

@@ -1,9 +1,15 @@
 /// The SQL schema of recording files; `Docs/recording-format.md` documents every column.
 enum RecordingSchema {
-    /// The version this code writes, stored in `PRAGMA user_version`.
-    static let currentVersion: Int64 = 1
+    /// The newest version this code writes, stored in `PRAGMA user_version`.
+    static let currentVersion: Int64 = 2
     /// Versions this code reads.
-    static let supportedVersions: [Int64] = [1]
+    static let supportedVersions: [Int64] = [1, 2]
+    /// The version a recording is written as: 2 when it holds app decisions (the tables of
+    /// `decisionStatements`), else 1, so files without decisions stay readable by
+    /// version-1 readers and byte-identical to what they were.
+    static func version(for recording: Recording) -> Int64 {
+        recording.decisions.isEmpty ? 1 : 2
+    }
 
     /// Creates every table of version 1 (run inside the writing transaction).
     static let createStatements = """
@@ -95,6 +101,40 @@ enum RecordingSchema {
             variant       TEXT NOT NULL,
             inverse_depth BLOB NOT NULL,
             PRIMARY KEY (detection, variant)
+        );
+        """
+    /// The tables version 2 adds: the decisions the app logged (`AppDecision`) and the
+    /// evidence samples behind its missing flips.
+    static let decisionStatements = """
+        CREATE TABLE app_decisions (
+            id        INTEGER PRIMARY KEY,
+            frame     INTEGER NOT NULL REFERENCES frames (frame),
+            t         REAL NOT NULL,
+            kind      TEXT NOT NULL CHECK (kind IN ('instance', 'anchor_update', 'absence_look', 'missing_flip',
+                                                    'lock_on', 'arrival', 'guidance_start', 'guidance_end')),
+            instance  TEXT NOT NULL,
+            detection INTEGER REFERENCES detections (id),
+            label     TEXT,
+            rule      TEXT,
+            x REAL, y REAL, z REAL,
+            gap       REAL,
+            clamped   INTEGER CHECK (clamped IN (0, 1)),
+            snapped   INTEGER CHECK (snapped IN (0, 1)),
+            followed  INTEGER CHECK (followed IN (0, 1)),
+            look      TEXT,
+            reason    TEXT,
+            samples   INTEGER,
+            missing   INTEGER CHECK (missing IN (0, 1)),
+            state     TEXT
+        );
+        CREATE INDEX app_decisions_by_frame ON app_decisions (frame);
+        CREATE TABLE app_decision_evidence (
+            decision INTEGER NOT NULL REFERENCES app_decisions (id),
+            sample   INTEGER NOT NULL,
+            frame    INTEGER NOT NULL REFERENCES frames (frame),
+            t        REAL NOT NULL,
+            look     TEXT NOT NULL CHECK (look IN ('absent', 'covered', 'reanchor')),
+            PRIMARY KEY (decision, sample)
         );
         """
     /// Tables added to version 1 after its first release; files written before lack them

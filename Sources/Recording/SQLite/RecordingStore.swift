@@ -5,10 +5,14 @@ import Foundation
 /// The format is documented in `Docs/recording-format.md`. Writing is all or nothing: the
 /// recording goes into a temporary file in the destination's directory, inside one
 /// transaction, and is renamed over the destination only when complete. Reading refuses
-/// files whose `PRAGMA user_version` is not in `supportedVersions`.
+/// files whose `PRAGMA user_version` is not in `supportedVersions`; version 1 files have no
+/// app decisions.
 public enum RecordingStore {
-    /// The schema version written by `write(_:to:)`.
+    /// The newest schema version `write(_:to:)` writes (for recordings with app decisions).
     public static var currentVersion: Int { Int(RecordingSchema.currentVersion) }
+    /// The schema version `write(_:to:)` gives `recording`: 2 when it holds app decisions,
+    /// else 1 (such files stay readable by version-1 readers).
+    public static func version(for recording: Recording) -> Int { Int(RecordingSchema.version(for: recording)) }
     /// The schema versions `read(from:)` accepts.
     public static var supportedVersions: [Int] { RecordingSchema.supportedVersions.map(Int.init) }
     /// `PRAGMA application_id` of files written here (ASCII `SPEV`).
@@ -44,6 +48,9 @@ public enum RecordingStore {
         try withReadableFile(path) { db throws in
             try db.execute("PRAGMA mmap_size = \(mappedBytes)")
             let meta = try readAll(MetaEntry.self, from: db)
+            let decisions = try db.userVersion() >= 2
+                ? try DecisionEvidenceRow.attach(readAll(DecisionEvidenceRow.self, from: db), to: readAll(AppDecision.self, from: db))
+                : []
             return Recording(
                 meta: Dictionary(meta.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last }),
                 frames: try readAll(Frame.self, from: db),
@@ -55,8 +62,15 @@ public enum RecordingStore {
                 groundTruthBoxes: try readAll(GroundTruthBox.self, from: db),
                 lidarMaps: try readIfPresent(LidarMap.self, from: db),
                 guidanceRequests: try readIfPresent(CaptureGuidanceRequest.self, from: db),
-                depthNetworkPasses: try readIfPresent(DepthNetworkPass.self, from: db))
+                depthNetworkPasses: try readIfPresent(DepthNetworkPass.self, from: db),
+                decisions: decisions)
         }
+    }
+
+    /// The schema version (`PRAGMA user_version`) of the recording at `path`.
+    /// - Throws: `InputError` as `read(from:)` does for a missing, foreign or unsupported file.
+    public static func schemaVersion(at path: String) throws(InputError) -> Int {
+        try withReadableFile(path) { db throws in Int(try db.userVersion()) }
     }
 
     /// The messages of SQLite's `PRAGMA integrity_check` for `path`; empty when sound.
@@ -69,8 +83,10 @@ public enum RecordingStore {
     private static func writeFile(_ recording: Recording, to path: String) throws {
         let db = try SQLiteConnection(path: path, mode: .create)
         try db.execute("PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF; PRAGMA foreign_keys = ON")
+        let version = RecordingSchema.version(for: recording)
         try db.transaction {
             try db.execute(RecordingSchema.createStatements)
+            if version >= 2 { try db.execute(RecordingSchema.decisionStatements) }
             try insertAll(recording.meta.sorted { $0.key < $1.key }.map(MetaEntry.init), into: db)
             try insertAll(recording.frames, into: db)
             try insertAll(recording.groundTruthObjects, into: db)
@@ -82,8 +98,12 @@ public enum RecordingStore {
             try insertAll(recording.lidarMaps, into: db)
             try insertAll(recording.guidanceRequests, into: db)
             try insertAll(recording.depthNetworkPasses, into: db)
+            if version >= 2 {
+                try insertAll(recording.decisions, into: db)
+                try insertAll(DecisionEvidenceRow.rows(of: recording.decisions), into: db)
+            }
             try db.execute("PRAGMA application_id = \(applicationID)")
-            try db.setUserVersion(RecordingSchema.currentVersion)
+            try db.setUserVersion(version)
         }
     }
 

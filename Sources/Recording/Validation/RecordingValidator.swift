@@ -91,6 +91,7 @@ public struct RecordingValidator: Sendable {
                     : "from_frame \(request.fromFrame) is after to_frame \(request.toFrame)",
             ])
         }
+        found += decisionProblems(recording, frames: frames)
         return found
     }
 

@@ -24,8 +24,8 @@ public struct AnchorRegistry: Sendable {
     @discardableResult
     public mutating func observe(_ o: AnchorObservation) -> AnchorEvent {
         let event: AnchorEvent
-        if let i = target(for: o) {
-            event = reanchor(i, with: o)
+        if let (i, match) = target(for: o) {
+            event = reanchor(i, with: o, match: match)
         } else {
             event = create(o)
         }
@@ -34,17 +34,17 @@ public struct AnchorRegistry: Sendable {
         return event
     }
 
-    /// The instance an observation belongs to, if any.
-    private func target(for o: AnchorObservation) -> Int? {
-        if let track = o.trackID, let i = instanceOfTrack[track] { return i }
-        var best: Int?
+    /// The instance an observation belongs to and the rule that filed it there, if any.
+    private func target(for o: AnchorObservation) -> (Int, AnchorMatch)? {
+        if let track = o.trackID, let i = instanceOfTrack[track] { return (i, .sameTrack) }
+        var best: (Int, AnchorMatch)?
         var bestDistance = Double.infinity
         for instance in instances where instance.label == o.label {
             let distance = instance.position.distance(to: o.position)
             guard distance < bestDistance else { continue }
             let cosine: Double? = if let a = o.embedding, let b = instance.embeddingSum { AnchorRules.cosine(a, b) } else { nil }
-            if AnchorRules.admitsMerge(distance: distance, cosine: cosine, configuration: configuration) {
-                best = instance.id
+            if let band = AnchorRules.mergeBand(distance: distance, cosine: cosine, configuration: configuration) {
+                best = (instance.id, band)
                 bestDistance = distance
             }
         }
@@ -59,12 +59,12 @@ public struct AnchorRegistry: Sendable {
         return AnchorEvent(frame: o.frame, instance: id, kind: .create, raw: o.position, before: nil, after: o.position, gap: nil)
     }
 
-    private mutating func reanchor(_ i: Int, with o: AnchorObservation) -> AnchorEvent {
+    private mutating func reanchor(_ i: Int, with o: AnchorObservation, match: AnchorMatch) -> AnchorEvent {
         let before = instances[i].position
         let kind = instances[i].apply(o, configuration: configuration)
         return AnchorEvent(
             frame: o.frame, instance: i, kind: kind, raw: o.position, before: before,
-            after: instances[i].position, gap: o.position.distance(to: before))
+            after: instances[i].position, gap: o.position.distance(to: before), match: match)
     }
 
     /// The positions an instance held after each of its updates, in order.

@@ -4,9 +4,16 @@ public enum AnchorRules {
     /// needed out to 1 m, and beyond 1 m the spatial veto stands. With no embedding on
     /// either side (`cosine` nil) only the near band is open.
     public static func admitsMerge(distance: Double, cosine: Double?, configuration c: AnchorConfiguration) -> Bool {
-        guard distance <= c.farRadius else { return false }
-        guard let cosine else { return distance <= c.nearRadius }
-        return distance <= c.nearRadius ? cosine >= c.nearCosine : cosine >= c.farCosine
+        mergeBand(distance: distance, cosine: cosine, configuration: c) != nil
+    }
+
+    /// The band of the graduated merge that admits an observation at `distance` with
+    /// `cosine` (nil: no embedding on one side), or nil when none does (``admitsMerge(distance:cosine:configuration:)``).
+    public static func mergeBand(distance: Double, cosine: Double?, configuration c: AnchorConfiguration) -> AnchorMatch? {
+        guard distance <= c.farRadius else { return nil }
+        guard let cosine else { return distance <= c.nearRadius ? .nearNoEmbedding : nil }
+        if distance <= c.nearRadius { return cosine >= c.nearCosine ? .nearCosine : nil }
+        return cosine >= c.farCosine ? .farCosine : nil
     }
 
     /// One EMA step from `stored` toward `raw` with weight α, clamped to `stepClamp` unless

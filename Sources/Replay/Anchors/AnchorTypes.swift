@@ -60,9 +60,14 @@ public struct AnchorEvent: Equatable, Sendable {
     public var after: SIMD3<Double>
     /// The re-anchor gap ‖p_new − p‖ before the EMA; nil on creation.
     public var gap: Double?
+    /// Which rule filed the observation under the instance; nil on creation.
+    public var match: AnchorMatch?
 
     /// Creates an event from its parts.
-    public init(frame: Int64, instance: Int, kind: AnchorUpdateKind, raw: SIMD3<Double>, before: SIMD3<Double>?, after: SIMD3<Double>, gap: Double?) {
+    public init(
+        frame: Int64, instance: Int, kind: AnchorUpdateKind, raw: SIMD3<Double>, before: SIMD3<Double>?, after: SIMD3<Double>, gap: Double?,
+        match: AnchorMatch? = nil
+    ) {
         self.frame = frame
         self.instance = instance
         self.kind = kind
@@ -70,6 +75,7 @@ public struct AnchorEvent: Equatable, Sendable {
         self.before = before
         self.after = after
         self.gap = gap
+        self.match = match
     }
 }
 

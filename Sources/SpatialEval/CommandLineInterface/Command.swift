@@ -14,7 +14,7 @@ public enum ExitStatus: Int32, Sendable {
     case success = 0
     /// Bad input data or a failed run.
     case failure = 1
-    /// `run` completed but a protocol gate failed.
+    /// The evaluation ran but a gate failed (a protocol gate of `run`, the agreement threshold of `parity`).
     case gateFailed = 2
     /// A command-line usage mistake (`EX_USAGE`).
     case usage = 64

@@ -17,6 +17,11 @@ extension OptionBounds where Value: Comparable & OptionValue {
     public static func above(_ lower: Value) -> Self {
         Self(description: "> \(lower.optionText ?? "")") { $0 > lower }
     }
+
+    /// Values in `range`, ends included.
+    public static func within(_ range: ClosedRange<Value>) -> Self {
+        Self(description: "in \(range.lowerBound.optionText ?? "")…\(range.upperBound.optionText ?? "")") { range.contains($0) }
+    }
 }
 
 extension OptionBounds {

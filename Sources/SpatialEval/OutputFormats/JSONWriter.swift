@@ -13,6 +13,10 @@ struct JSONWriter {
     mutating func string(_ key: String?, _ value: String) { item(key, Self.quoted(value)) }
     mutating func integer(_ key: String?, _ value: Int) { item(key, String(value)) }
     mutating func number(_ key: String?, _ value: Double) { item(key, Self.number(value)) }
+    mutating func bool(_ key: String?, _ value: Bool) { item(key, value ? "true" : "false") }
+    mutating func null(_ key: String?) { item(key, "null") }
+    /// A value that is already JSON text (one line), written as is.
+    mutating func raw(_ key: String?, _ json: String) { item(key, json) }
 
     /// `"key": {"estimate": …, "lower": …, "upper": …}`.
     mutating func interval(_ key: String, estimate: Double, lower: Double, upper: Double) {

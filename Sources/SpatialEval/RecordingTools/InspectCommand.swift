@@ -23,7 +23,7 @@ struct InspectCommand: Command {
         let recording = try RecordingStore.read(from: path)
         let integrity = try RecordingStore.integrityProblems(at: path)
         let problems = RecordingValidator().problems(in: recording, integrityMessages: integrity)
-        output.out(Self.report(path: path, recording: recording, problemCount: problems.count))
+        output.out(Self.report(path: path, recording: recording, problemCount: problems.count, version: try RecordingStore.schemaVersion(at: path)))
         for problem in problems {
             output.err("error: \(path):\(problem)\n")
         }
@@ -31,7 +31,7 @@ struct InspectCommand: Command {
     }
 
     /// The summary text: metadata, then one aligned line per count.
-    static func report(path: String, recording: Recording, problemCount: Int) -> String {
+    static func report(path: String, recording: Recording, problemCount: Int, version: Int) -> String {
         let summary = RecordingSummary(recording)
         let classes = summary.detectionsPerClass.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
@@ -43,12 +43,13 @@ struct InspectCommand: Command {
             ("embeddings", "\(summary.embeddings)"),
             ("depth grids", "\(summary.depthGrids)"),
             ("observations", "\(summary.observations)"),
+            ("app decisions", "\(recording.decisions.count)"),
             ("gt objects", "\(summary.groundTruthObjects) (\(summary.persons) persons)"),
             ("gt moves", "\(summary.moves); removals \(summary.removals)"),
             ("gt boxes", "\(summary.groundTruthBoxes)"),
             ("problems", problemCount == 0 ? "none" : "\(problemCount) (listed on standard error)"),
         ]
-        var lines = ["\(path) (recording schema v\(RecordingStore.currentVersion))"]
+        var lines = ["\(path) (recording schema v\(version))"]
         lines += recording.meta.sorted { $0.key < $1.key }.map { "  meta \($0.key): \($0.value)" }
         let width = rows.map(\.0.count).max() ?? 0
         lines += rows.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }

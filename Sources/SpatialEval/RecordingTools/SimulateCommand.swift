@@ -1,3 +1,4 @@
+import Evaluation
 import Foundation
 import Recording
 import Simulation
@@ -12,6 +13,8 @@ struct SimulateCommand: Command {
         (defaults: walkaway-reapproach and low-light 60 s, twins-moved and absence 40 s). \
         --config reads a JSON SimulationConfiguration (see --print-config for every \
         parameter and Docs/spec.md#simulator for the figure behind each default). \
+        --with-decisions also writes the replicas' own decisions as the app decision log \
+        (schema v2), for trying 'spatial-eval parity' (Docs/app-decision-logs.md). \
         Exit status: 0 written, 1 write failure, 64 usage error.
         """
     static let scenario = OptionKey<Scenario?>("scenario", "NAME", "Scenario to simulate.")
@@ -21,10 +24,12 @@ struct SimulateCommand: Command {
         "duration", "SECONDS", "Capture length; the scenario's path is stretched to it.", bounds: .atLeast(1))
     static let config = OptionKey<String?>("config", "FILE.json", "JSON configuration replacing the defaults.")
     static let printConfig = OptionKey<Bool>(flag: "print-config", "Print the default configuration as JSON and exit.")
+    static let withDecisions = OptionKey<Bool>(
+        flag: "with-decisions", "Also log the replicas' decisions (shipped constants) as app decisions.")
     let positionals: [any CommandPositional] = []
-    let options: [any CommandOption] = [Self.scenario, Self.seed, Self.out, Self.duration, Self.config, Self.printConfig]
+    let options: [any CommandOption] = [Self.scenario, Self.seed, Self.out, Self.duration, Self.config, Self.printConfig, Self.withDecisions]
     let usageForms = [
-        UsageForm([Self.scenario, Self.seed, Self.out], optional: [Self.duration, Self.config]),
+        UsageForm([Self.scenario, Self.seed, Self.out], optional: [Self.duration, Self.config, Self.withDecisions]),
         UsageForm([Self.printConfig]),
     ]
 
@@ -41,11 +46,12 @@ struct SimulateCommand: Command {
         let duration = arguments[Self.duration]
         let configuration = try arguments[Self.config].map(Self.configuration(at:)) ?? SimulationConfiguration()
         let capture = CaptureSimulator(configuration: configuration).simulate(scenario, seed: seed, duration: duration)
-        try RecordingStore.write(capture.recording, to: path)
-        let recording = capture.recording
+        let recording = arguments[Self.withDecisions] ? ReplicaDecisionLog.attach(to: capture.recording) : capture.recording
+        try RecordingStore.write(recording, to: path)
         output.out("\(path): \(scenario.rawValue) seed \(seed), \(recording.frames.count) frames, "
             + "\(recording.detections.count) detections, \(recording.depthGrids.count) depth grids, "
-            + "\(recording.groundTruthObjects.count) objects, \(recording.groundTruthBoxes.count) gt boxes\n")
+            + "\(recording.groundTruthObjects.count) objects, \(recording.groundTruthBoxes.count) gt boxes"
+            + (recording.decisions.isEmpty ? "" : ", \(recording.decisions.count) app decisions") + "\n")
         return .success
     }
 
