@@ -73,7 +73,7 @@ struct GuidanceOutcomeTests {
         let request = try #require(outcomes.requests.first)
         #expect(request.verdict == .wrongTarget && outcomes.wrongTargetRate().successes == 1)
         #expect(outcomes.greenWithoutObject == 1 && outcomes.greenArrivals == 1)
-        #expect(abs(request.timeToFirstLock! - 4) < 1e-9 && request.lockAfterRedetection == nil)
+        #expect(abs((request.timeToFirstLock ?? 0) - 4) < 1e-9 && request.lockAfterRedetection == nil)
         #expect(request.suggestions.isEmpty)
     }
 

@@ -70,6 +70,7 @@ struct AbsenceReplayTests {
         var (recording, registry) = scene()
         recording.lidarMaps = recording.lidarMaps.map { map($0.frame, depth: 3, confidence: 1) }
         #expect(AbsenceReplay.run(recording, registry: registry).allSatisfy { $0.look == .noEvidence(.noDepth) })
+        #expect(AbsenceReplay.run(AbsenceScene(recording), registry: registry).allSatisfy { $0.look == .noEvidence(.noDepth) })
         #expect(AbsenceReplay.run(recording, registry: registry, lidarConfidence: 1).contains { $0.look == .absent })
         #expect(DepthFusionConfiguration().minLidarConfidence == 2)
     }

@@ -31,7 +31,7 @@ struct AnchorRegistryTests {
         #expect(abs(event.after.x - 0.15) < 1e-12)
         #expect(event.gap == 0.9)
         let small = registry.observe(observation(2, x: 0.25))
-        #expect(small.kind == .ema && abs(small.after.x - (0.15 + 0.3 * 0.1)) < 1e-12 && abs(small.gap! - 0.1) < 1e-12)
+        #expect(small.kind == .ema && abs(small.after.x - (0.15 + 0.3 * 0.1)) < 1e-12 && abs((small.gap ?? 0) - 0.1) < 1e-12)
     }
 
     @Test("Same-label anchors more than 1 m apart never merge, whatever the cosine")
@@ -69,7 +69,7 @@ struct AnchorRegistryTests {
         #expect(registry.observe(observation(2, x: 0.97, cosine: 0.95)).kind == .clamped)
         let snap = registry.observe(observation(3, x: 0.93, cosine: 0.95))
         #expect(snap.kind == .snap && abs(snap.after.x - 0.95) < 1e-12)
-        #expect(abs(snap.gap! - 0.63) < 1e-12)  // logged against the pre-snap anchor at 0.30
+        #expect(abs((snap.gap ?? 0) - 0.63) < 1e-12)  // logged against the pre-snap anchor at 0.30
     }
 
     @Test("Consensus snap: one bad fit, or three that disagree, move nothing beyond the clamp")
