@@ -2,42 +2,54 @@ import EvalMetrics
 import Recording
 import Replay
 
-/// Turns a recording's "guide me to object X" requests into lock-on replays and their traces
-/// (shared by the main job and the sweep's lock-on stage).
+/// Turns a recording's "guide me to object X" requests into guidance replays and their
+/// traces as `EvalMetrics` values (shared by the main job and the sweep's guidance stage).
 public enum GuidanceTraces {
-    /// For each request, the instance the memory would show for the object when guidance
-    /// starts (of the instances associated with it and anchored before the request's first
-    /// frame, the one updated last), the lock-on replay from it, and the locks and found
-    /// arrivals as `EvalMetrics` values. A request whose object has no such instance gets a
-    /// trace with no instance (not in memory).
+    /// For each request, the replica's guidance replayed from what the app has: the user's
+    /// query is the requested object's label, and the start instance comes from the
+    /// registry and the absence sweep's flags, not from the ground truth
+    /// (spec.md#lockon-start-instance). Only afterwards is the trace tied to the object: the
+    /// time of its first live detection during the request (`objectOfDetection`) is recorded
+    /// for judging. A request whose object the recording does not list, or whose query the
+    /// memory cannot answer, gets a trace with no instance (not in memory).
     public static func replay(
-        _ recording: Recording, registry: AnchorRegistry, histories: [AnchorHistory], accuracy: AnchorAccuracy,
+        _ recording: Recording, registry: AnchorRegistry, missing: MissingFlags, objectOfDetection: [Int64: Int64],
         configuration: GuidanceConfiguration
     ) -> [GuidanceTrace] {
-        var frameOf: [Int64: Frame] = [:]
-        for frame in recording.frames { frameOf[frame.index] = frame }
+        var timeOf: [Int64: Double] = [:]
+        for frame in recording.frames { timeOf[frame.index] = frame.time }
         return recording.guidanceRequests.map { request in
-            let candidates = (accuracy.instancesOfObject[request.object] ?? []).compactMap { instance -> (Int, Int64)? in
-                histories[instance].updates.last { $0.frame < request.fromFrame }.map { (instance, $0.frame) }
+            let startTime = timeOf[request.fromFrame] ?? recording.frames.first { $0.index >= request.fromFrame }?.time ?? 0
+            let redetection = recording.detections
+                .filter { request.fromFrame...request.toFrame ~= $0.frame && objectOfDetection[$0.id] == request.object }
+                .compactMap { timeOf[$0.frame] }.min()
+            guard let query = GuidanceRequest(request, objects: recording.groundTruthObjects),
+                  let run = GuidanceReplay.run(requests: [query], registry: registry, frames: recording.frames, missing: missing,
+                                               configuration: configuration).first,
+                  let start = run.start else {
+                return GuidanceTrace(request: request.id, object: request.object, instance: nil, startTime: startTime,
+                                     redetection: redetection, locks: [], arrivals: [])
             }
-            guard let start = candidates.max(by: { ($0.1, -$0.0) < ($1.1, -$1.0) })?.0 else {
-                return GuidanceTrace(request: request.id, object: request.object, instance: nil, locks: [], arrivals: [])
-            }
-            let events = GuidanceReplay.run(
-                requests: [GuidanceRequest(fromFrame: request.fromFrame, toFrame: request.toFrame, instance: start)],
-                registry: registry, frames: recording.frames, configuration: configuration)
-            var locks: [GuidanceTrace.Lock] = []
-            var arrivals: [GuidanceTrace.Arrival] = []
-            for event in events {
-                guard let frame = frameOf[event.frame] else { continue }
-                if let lock = event.lock {
-                    locks.append(GuidanceTrace.Lock(frame: event.frame, time: frame.time, instance: lock.instance))
-                }
-                if event.arrival == .found {
-                    arrivals.append(GuidanceTrace.Arrival(frame: event.frame, time: frame.time, camera: frame.pose.translation))
-                }
-            }
-            return GuidanceTrace(request: request.id, object: request.object, instance: start, locks: locks, arrivals: arrivals)
+            return GuidanceTrace(
+                request: request.id, object: request.object, instance: start.instance, startTime: startTime, redetection: redetection,
+                locks: run.events.compactMap { event in event.lock.map { GuidanceTrace.Lock(frame: event.frame, time: event.time, instance: $0.instance) } },
+                arrivals: run.events.compactMap { event in
+                    event.arrival.map { GuidanceTrace.Arrival(frame: event.frame, time: event.time, state: reticle($0), camera: event.camera) }
+                },
+                suggestions: run.events.flatMap { event in
+                    event.suggestions.map {
+                        GuidanceTrace.Suggestion(frame: event.frame, time: event.time, instance: $0.instance, position: $0.position, distance: $0.distance)
+                    }
+                })
+        }
+    }
+
+    /// The replica's arrival state as the metric's plain value.
+    static func reticle(_ state: ArrivalState) -> GuidanceTrace.Reticle {
+        switch state {
+        case .none: .none
+        case .amber: .amber
+        case .green: .green
         }
     }
 }

@@ -16,26 +16,33 @@ public enum MemoryOutcomes {
         return histories
     }
 
-    /// The absence sweep replayed over `registry`'s anchors and its flag changes judged;
-    /// `scene` is `recording` indexed for the sweep (prepared once when replayed often).
+    /// The absence sweep replayed over `registry`'s anchors on `scene` (the recording indexed
+    /// for the sweep, prepared once when replayed often), reading LiDAR at depth fusion's
+    /// confidence level (spec.md#absence-over-recording).
+    public static func absenceLooks(_ scene: AbsenceScene, registry: AnchorRegistry, configuration: ReplayConfiguration) -> [AbsenceEvent] {
+        AbsenceReplay.run(scene, registry: registry, configuration: configuration.absence, lidarConfidence: configuration.depthFusion.minLidarConfidence)
+    }
+
+    /// The flag changes among the sweep's `looks`, judged.
     public static func absence(
-        _ recording: Recording, scene: AbsenceScene, registry: AnchorRegistry, histories: [AnchorHistory], accuracy: AnchorAccuracy,
-        configuration: AbsenceConfiguration
+        _ recording: Recording, looks: [AbsenceEvent], histories: [AnchorHistory], accuracy: AnchorAccuracy
     ) -> AbsenceOutcomes {
-        let looks = AbsenceReplay.run(scene, registry: registry, configuration: configuration)
-        return AbsenceOutcomes(
+        AbsenceOutcomes(
             changes: looks.filter(\.flipped).map { MissingFlagChange(instance: $0.instance, frame: $0.frame, time: $0.time, missing: $0.missing) },
             histories: histories, objectOfInstance: accuracy.objectOfInstance, objects: recording.groundTruthObjects,
             placements: recording.groundTruthPlacements)
     }
 
-    /// Lock-on replayed for every guidance request (``GuidanceTraces``) and judged; a found
-    /// arrival has the object there within the departure radius.
+    /// Guidance replayed for every request (``GuidanceTraces``), starting from instances the
+    /// sweep's `looks` do not show as missing, and judged; an arrival has the object there
+    /// within the departure radius.
     public static func lockOn(
-        _ recording: Recording, registry: AnchorRegistry, histories: [AnchorHistory], accuracy: AnchorAccuracy,
-        configuration: GuidanceConfiguration
+        _ recording: Recording, registry: AnchorRegistry, looks: [AbsenceEvent], objectOfDetection: [Int64: Int64],
+        accuracy: AnchorAccuracy, configuration: GuidanceConfiguration
     ) -> LockOnOutcomes {
-        let traces = GuidanceTraces.replay(recording, registry: registry, histories: histories, accuracy: accuracy, configuration: configuration)
+        let traces = GuidanceTraces.replay(
+            recording, registry: registry, missing: MissingFlags(looks: looks, events: registry.events), objectOfDetection: objectOfDetection,
+            configuration: configuration)
         return LockOnOutcomes(traces: traces, objectOfInstance: accuracy.objectOfInstance, placements: recording.groundTruthPlacements,
                               objectRadius: configuration.departureRadius)
     }

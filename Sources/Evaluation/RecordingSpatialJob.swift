@@ -50,9 +50,11 @@ public enum RecordingSpatialJob {
     ) -> RecordingSpatialReport {
         let result = SpatialReplay.run(recording, configuration: configuration)
         let histories = histories(result)
+        let objectOfDetection = DetectionObjects.assign(recording, minimumIoU: minimumIoU)
         let accuracy = AnchorAccuracy(
-            histories: histories, objectOfDetection: DetectionObjects.assign(recording, minimumIoU: minimumIoU),
+            histories: histories, objectOfDetection: objectOfDetection,
             objects: recording.groundTruthObjects, placements: recording.groundTruthPlacements)
+        let looks = MemoryOutcomes.absenceLooks(AbsenceScene(recording), registry: result.registry, configuration: configuration)
         var gapsByInstance: [Int: [Double]] = [:]
         for event in result.registry.events { if let gap = event.gap { gapsByInstance[event.instance, default: []].append(gap) } }
         let frames = MemoryFrames.build(recording, histories: histories)
@@ -61,9 +63,9 @@ public enum RecordingSpatialJob {
             gapsByInstance: gapsByInstance, gaps: GapSummary(result.registry.events.compactMap(\.gap)),
             errors: GapSummary(accuracy.allErrors),
             tracking3D: gates.sorted().map { CentreDistanceTracking.evaluate(frames, gate: $0) },
-            absence: MemoryOutcomes.absence(
-                recording, scene: AbsenceScene(recording), registry: result.registry, histories: histories, accuracy: accuracy, configuration: configuration.absence),
+            absence: MemoryOutcomes.absence(recording, looks: looks, histories: histories, accuracy: accuracy),
             lockOn: MemoryOutcomes.lockOn(
-                recording, registry: result.registry, histories: histories, accuracy: accuracy, configuration: configuration.guidance))
+                recording, registry: result.registry, looks: looks, objectOfDetection: objectOfDetection, accuracy: accuracy,
+                configuration: configuration.guidance))
     }
 }

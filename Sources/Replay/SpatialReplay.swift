@@ -16,6 +16,8 @@ public struct SpatialReplayResult: Sendable {
     public var tracks: [TrackerFrame]
     /// The world observations fed to the registry, in feeding order.
     public var observations: [FusedObservation]
+    /// The same observations as the registry received them (one per registry event, in order).
+    public var anchorObservations: [AnchorObservation]
     /// The registry after the whole recording: instances, events (with raw gaps), history.
     public var registry: AnchorRegistry
 }
@@ -25,9 +27,12 @@ public enum SpatialReplay {
     /// Replays `recording` with `configuration`.
     ///
     /// Frames whose tracking state is not `normal` are not anchored (spec.md#perception-tracking-gate:
-    /// perception is gated on ARKit's tracking state). A detection is anchored when it has
-    /// a depth grid with a usable depth and, per `trackSource`, belongs to a confirmed
-    /// replica track or lies on a frame where the detector ran.
+    /// perception is gated on ARKit's tracking state). A detection is admitted when, per
+    /// `trackSource`, it belongs to a confirmed replica track or lies on a frame where the
+    /// detector ran. An admitted detection is captured when it has a depth grid with a usable
+    /// depth, or, when the guided-class refresh makes its class due on a frame of one of the
+    /// recording's guidance requests, from the frame's LiDAR map (``GuidedClassRefresh``,
+    /// spec.md#guidance-class-refresh).
     public static func run(_ recording: Recording, configuration: ReplayConfiguration = .init(), trackSource: TrackSource = .replica) -> SpatialReplayResult {
         let tracks = TrackerReplay.run(recording, configuration: configuration.tracker)
         var trackOfDetection: [Int64: Int64] = [:]
@@ -38,12 +43,23 @@ public enum SpatialReplay {
         for (i, grid) in recording.depthGrids.enumerated() { gridOf[grid.detection] = i }
         var frameOf: [Int64: Frame] = [:]
         for frame in recording.frames { frameOf[frame.index] = frame }
+        var mapOf: [Int64: LidarMap] = [:]
+        for map in recording.lidarMaps { mapOf[map.frame] = map }
+        var refresh = GuidedClassRefresh(
+            requests: recording.guidanceRequests.compactMap { GuidanceRequest($0, objects: recording.groundTruthObjects) },
+            period: configuration.guidance.refreshPeriod)
 
         var fuser = DepthFuser()
         var registry = AnchorRegistry(configuration: configuration.anchors)
         var observations: [FusedObservation] = []
+        var fed: [AnchorObservation] = []
+        var currentFrame: Int64?
         for detection in recording.detectionsInFrameOrder() {
-            guard let frame = frameOf[detection.frame], frame.trackingState == .normal, let g = gridOf[detection.id] else { continue }
+            guard let frame = frameOf[detection.frame], frame.trackingState == .normal else { continue }
+            if frame.index != currentFrame {
+                refresh.begin(frame)
+                currentFrame = frame.index
+            }
             let trackID: Int64?
             switch trackSource {
             case .replica:
@@ -56,13 +72,23 @@ public enum SpatialReplay {
                 guard frame.detectorRan else { continue }
                 trackID = nil
             }
-            let fusion = fuser.fuse(recording.depthGrids[g], configuration: configuration.depthFusion)
-            guard let placed = FusedObservation.place(detection, fusion: fusion, frame: frame) else { continue }
-            observations.append(placed)
-            registry.observe(AnchorObservation(
+            let placed: FusedObservation?
+            if let g = gridOf[detection.id] {
+                placed = FusedObservation.place(detection, fusion: fuser.fuse(recording.depthGrids[g], configuration: configuration.depthFusion), frame: frame)
+            } else if refresh.isDue(detection.label), let map = mapOf[frame.index] {
+                placed = FusedObservation.placeFromLidarMap(detection, map: map, frame: frame, configuration: configuration.depthFusion)
+            } else {
+                continue
+            }
+            guard let placed else { continue }
+            refresh.noteCapture(detection.label, at: frame.time)
+            let observation = AnchorObservation(
                 frame: frame.index, time: frame.time, label: detection.label, position: placed.position,
-                embedding: detection.embedding, trackID: trackID, extent: placed.extent))
+                embedding: detection.embedding, trackID: trackID, extent: placed.extent)
+            observations.append(placed)
+            fed.append(observation)
+            registry.observe(observation)
         }
-        return SpatialReplayResult(tracks: tracks, observations: observations, registry: registry)
+        return SpatialReplayResult(tracks: tracks, observations: observations, anchorObservations: fed, registry: registry)
     }
 }

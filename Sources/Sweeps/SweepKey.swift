@@ -6,13 +6,15 @@ import Replay
 /// it: tracking and fusion do not depend on the merge cosine, so a sweep over registry keys
 /// computes them once per recording (issue 6).
 public enum SweepStage: Int, Comparable, Sendable, Codable {
-    /// Tracker replica and depth fusion (`tracker.*`, `depthFusion.*`).
+    /// Tracker replica, depth fusion and the observation stream they make (`tracker.*`,
+    /// `depthFusion.*`, and `guidance.refreshPeriod`, which adds the guided-class re-captures).
     case upstream
     /// The anchor registry replayed over the fused observations (`anchors.*`).
     case registry
     /// The absence sweep over the registry's anchors (`absence.*`).
     case absence
-    /// Lock-on and arrival over the registry's events (`guidance.*`).
+    /// Lock-on and arrival over the registry's events, starting from instances the absence
+    /// stage does not show as missing (`guidance.*` but the refresh period).
     case guidance
 
     /// Pipeline order.
@@ -74,9 +76,13 @@ public struct SweepKey: Sendable {
         SweepKey("absence.absentSamples", .absence, integer: \.absence.absentSamples),
         SweepKey("absence.minSampleSpacing", .absence, \.absence.minSampleSpacing),
         SweepKey("absence.sightlineTolerance", .absence, \.absence.sightlineTolerance),
+        SweepKey("absence.budgetPerPass", .absence, integer: \.absence.budgetPerPass),
         SweepKey("guidance.lockOnRadius", .guidance, \.guidance.lockOnRadius),
+        SweepKey("guidance.lockOnCosine", .guidance, \.guidance.lockOnCosine),
         SweepKey("guidance.arrivalRadius", .guidance, \.guidance.arrivalRadius),
         SweepKey("guidance.departureRadius", .guidance, \.guidance.departureRadius),
+        SweepKey("guidance.confirmationWindow", .guidance, \.guidance.confirmationWindow),
+        SweepKey("guidance.refreshPeriod", .upstream, \.guidance.refreshPeriod),
         SweepKey("tracker.highScore", .upstream, \.tracker.highScore),
         SweepKey("tracker.lowScore", .upstream, \.tracker.lowScore),
         SweepKey("tracker.iouGate", .upstream, \.tracker.iouGate),
@@ -86,6 +92,8 @@ public struct SweepKey: Sendable {
         SweepKey("depthFusion.minLidarDepth", .upstream, \.depthFusion.minLidarDepth),
         SweepKey("depthFusion.maxLidarDepth", .upstream, \.depthFusion.maxLidarDepth),
         SweepKey("depthFusion.minPairs", .upstream, integer: \.depthFusion.minPairs),
+        SweepKey("depthFusion.outlierSigmas", .upstream, \.depthFusion.outlierSigmas),
+        SweepKey("depthFusion.denominatorFloor", .upstream, \.depthFusion.denominatorFloor),
     ]
 
     /// The key named `name`, if a sweep can vary it.

@@ -54,6 +54,18 @@ public enum SweepComponent: Int, CaseIterable, Sendable {
     case correctLocks
     /// Requests where no fresh anchor took the lock.
     case missedLocks
+    /// Green (confirmed) arrivals (spec.md#arrival-states).
+    case greenArrivals
+    /// Green arrivals without the requested object there: green over empty space (spec.md#metric-empty-arrival).
+    case greenWithoutObject
+    /// Σ of seconds from the start of guidance to the first lock, over requests that locked.
+    case lockTimeSum
+    /// Requests that locked (the count behind `lockTimeSum`).
+    case lockTimes
+    /// Suggestion cards offered.
+    case suggestions
+    /// Suggestion cards whose object was really where the card said.
+    case realSuggestions
 }
 
 /// A metric of a sweep, derived from summed ``SweepComponent``s. Every metric is oriented so
@@ -97,6 +109,12 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
     case missedLockRate = "missed_lock_rate"
     /// Requests with a lock on another object's instance (a count: defined even when no request locked).
     case wrongTargetLocks = "wrong_target_locks"
+    /// Green arrivals without the requested object there (a count; spec.md#metric-empty-arrival).
+    case greenOverEmpty = "green_over_empty"
+    /// Green arrivals without the object / green arrivals.
+    case greenOverEmptyRate = "green_over_empty_rate"
+    /// Mean seconds from the start of guidance to the first lock.
+    case timeToLockMean = "time_to_lock_mean_s"
 
     /// Whether larger values are better.
     public var largerIsBetter: Bool { [.idf1, .hota, .mota].contains(self) }
@@ -129,6 +147,9 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
             return locked > 0 ? c[SweepComponent.wrongTargetLocks.rawValue] / locked : .nan
         case .missedLockRate: return ratio(.missedLocks, .guidedRequests)
         case .wrongTargetLocks: return c[SweepComponent.wrongTargetLocks.rawValue]
+        case .greenOverEmpty: return c[SweepComponent.greenWithoutObject.rawValue]
+        case .greenOverEmptyRate: return ratio(.greenWithoutObject, .greenArrivals)
+        case .timeToLockMean: return ratio(.lockTimeSum, .lockTimes)
         }
     }
 
@@ -145,7 +166,9 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
         case .falseMissingRate: return (n(.flags), "missing flags")
         case .missedRemovalRate, .flagLatencyMean: return (n(.removals), "removals")
         case .wrongTargetRate: return (n(.wrongTargetLocks) + n(.correctLocks), "requests that locked")
-        case .missedLockRate, .wrongTargetLocks: return (n(.guidedRequests), "guided requests")
+        case .missedLockRate, .wrongTargetLocks, .greenOverEmpty: return (n(.guidedRequests), "guided requests")
+        case .greenOverEmptyRate: return (n(.greenArrivals), "green arrivals")
+        case .timeToLockMean: return (n(.lockTimes), "requests that locked")
         }
     }
 

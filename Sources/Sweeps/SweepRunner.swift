@@ -112,7 +112,7 @@ struct StageMemo {
     private var registries: [AnchorRegistry] = []
     private var judgements: [SweepStages.RegistryJudgement] = []
     private var absenceKey: [Double]?
-    private var absence: [[(SweepComponent, Double)]] = []
+    private var absence: [SweepStages.AbsenceStage] = []
     private var guidanceKey: [Double]?
     private var guidance: [[(SweepComponent, Double)]] = []
 
@@ -131,14 +131,16 @@ struct StageMemo {
         if absenceKey != self.absenceKey {
             absence = inputs.indices.map {
                 SweepStages.absence(inputs[$0].recording, scene: inputs[$0].absenceScene, registry: registries[$0],
-                                    judgement: judgements[$0], configuration: configuration.absence)
+                                    judgement: judgements[$0], configuration: configuration)
             }
             self.absenceKey = absenceKey
+            guidanceKey = nil
         }
         let guidanceKey = plan.signature(values, stages: [.guidance])
         if guidanceKey != self.guidanceKey {
             guidance = inputs.indices.map {
-                SweepStages.guidance(inputs[$0].recording, registry: registries[$0], judgement: judgements[$0], configuration: configuration.guidance)
+                SweepStages.guidance(inputs[$0].recording, registry: registries[$0], absence: absence[$0], judgement: judgements[$0],
+                                     truth: inputs[$0].truth, configuration: configuration.guidance)
             }
             self.guidanceKey = guidanceKey
         }

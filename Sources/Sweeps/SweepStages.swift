@@ -24,14 +24,6 @@ public enum SweepStages {
     /// and scores the tracks.
     public static func upstream(_ recording: Recording, configuration: ReplayConfiguration) throws(InputError) -> UpstreamOutput {
         let result = SpatialReplay.run(recording, configuration: configuration)
-        var trackOfDetection: [Int64: Int64] = [:]
-        for frame in result.tracks { for box in frame.tracks { if let d = box.detection { trackOfDetection[d] = box.trackID } } }
-        var embeddingOf: [Int64: [Float]] = [:]
-        for detection in recording.detections { if let e = detection.embedding { embeddingOf[detection.id] = e } }
-        let observations = result.observations.map {
-            AnchorObservation(frame: $0.frame, time: $0.time, label: $0.label, position: $0.position,
-                              embedding: embeddingOf[$0.detection], trackID: trackOfDetection[$0.detection], extent: $0.extent)
-        }
         let boxes = result.tracks.flatMap { frame in frame.tracks.map { TrackBox(frame: frame.frame, trackID: $0.trackID, box: $0.box) } }
         let summary = try RecordingMOT(recording).score(boxes, against: recording)
         var tracking = Array(repeating: 0.0, count: SweepComponent.allCases.count)
@@ -42,7 +34,7 @@ public enum SweepStages {
         tracking[SweepComponent.groundTruthBoxes.rawValue] = weight
         tracking[SweepComponent.detectorCalls.rawValue] = Double(result.tracks.count { $0.detectorRan })
         return UpstreamOutput(
-            observations: observations, detections: result.observations.map(\.detection), tracking: tracking,
+            observations: result.anchorObservations, detections: result.observations.map(\.detection), tracking: tracking,
             registry: result.registry)
     }
 
@@ -91,34 +83,50 @@ public enum SweepStages {
         return RegistryJudgement(components: c, histories: histories, accuracy: accuracy)
     }
 
-    /// The absence components: the absence replay over the registry's anchors, judged
-    /// (`AbsenceOutcomes`); zero without `lidar_maps`.
-    public static func absence(_ recording: Recording, scene: AbsenceScene, registry: AnchorRegistry, judgement: RegistryJudgement,
-                               configuration: AbsenceConfiguration) -> [(SweepComponent, Double)] {
-        let outcomes = MemoryOutcomes.absence(
-            recording, scene: scene, registry: registry, histories: judgement.histories, accuracy: judgement.accuracy, configuration: configuration)
-        return [(.flags, Double(outcomes.correctFlags + outcomes.falseMissing)), (.falseMissing, Double(outcomes.falseMissing)),
-                (.removals, Double(outcomes.removals.count)), (.missedRemovals, Double(outcomes.missedRemovals)),
-                (.latencySum, outcomes.latencies.reduce(0, +))]
+    /// The absence stage's output: its components and the sweep's looks (the guidance stage
+    /// starts from instances they do not show as missing).
+    public struct AbsenceStage: Sendable {
+        /// The absence components.
+        public var components: [(SweepComponent, Double)]
+        /// The looks of the absence replay.
+        public var looks: [AbsenceEvent]
     }
 
-    /// The lock-on components: each guidance request replayed from the instance the memory
+    /// The absence stage: the absence replay over the registry's anchors, judged
+    /// (`AbsenceOutcomes`); zero without `lidar_maps`.
+    public static func absence(_ recording: Recording, scene: AbsenceScene, registry: AnchorRegistry, judgement: RegistryJudgement,
+                               configuration: ReplayConfiguration) -> AbsenceStage {
+        let looks = MemoryOutcomes.absenceLooks(scene, registry: registry, configuration: configuration)
+        let outcomes = MemoryOutcomes.absence(recording, looks: looks, histories: judgement.histories, accuracy: judgement.accuracy)
+        return AbsenceStage(
+            components: [(.flags, Double(outcomes.correctFlags + outcomes.falseMissing)), (.falseMissing, Double(outcomes.falseMissing)),
+                         (.removals, Double(outcomes.removals.count)), (.missedRemovals, Double(outcomes.missedRemovals)),
+                         (.latencySum, outcomes.latencies.reduce(0, +))],
+            looks: looks)
+    }
+
+    /// The guidance components: each guidance request replayed from the instance the memory
     /// shows (`GuidanceTraces`), judged (`LockOnOutcomes`); zero without `guidance_requests`.
-    public static func guidance(_ recording: Recording, registry: AnchorRegistry, judgement: RegistryJudgement,
-                                configuration: GuidanceConfiguration) -> [(SweepComponent, Double)] {
+    public static func guidance(_ recording: Recording, registry: AnchorRegistry, absence: AbsenceStage, judgement: RegistryJudgement,
+                                truth: RecordingTruth, configuration: GuidanceConfiguration) -> [(SweepComponent, Double)] {
         let outcomes = MemoryOutcomes.lockOn(
-            recording, registry: registry, histories: judgement.histories, accuracy: judgement.accuracy, configuration: configuration)
+            recording, registry: registry, looks: absence.looks, objectOfDetection: truth.objectOfDetection, accuracy: judgement.accuracy,
+            configuration: configuration)
+        let times = outcomes.timesToFirstLock
         return [(.guidedRequests, Double(outcomes.requests.count - outcomes.count(.notInMemory))),
                 (.wrongTargetLocks, Double(outcomes.count(.wrongTarget))), (.correctLocks, Double(outcomes.count(.correct))),
-                (.missedLocks, Double(outcomes.count(.none)))]
+                (.missedLocks, Double(outcomes.count(.none))), (.greenArrivals, Double(outcomes.greenArrivals)),
+                (.greenWithoutObject, Double(outcomes.greenWithoutObject)), (.lockTimeSum, times.reduce(0, +)),
+                (.lockTimes, Double(times.count)), (.suggestions, Double(outcomes.suggestions)),
+                (.realSuggestions, Double(outcomes.realSuggestions))]
     }
 
     /// Every component of one (point, recording): the registry judgement with the absence
-    /// and lock-on stages laid over it.
-    public static func components(_ judgement: RegistryJudgement, absence: [(SweepComponent, Double)],
+    /// and guidance stages laid over it.
+    public static func components(_ judgement: RegistryJudgement, absence: AbsenceStage,
                                   guidance: [(SweepComponent, Double)]) -> [Double] {
         var c = judgement.components
-        for (component, value) in absence + guidance { c[component.rawValue] = value }
+        for (component, value) in absence.components + guidance { c[component.rawValue] = value }
         return c
     }
 
@@ -133,9 +141,10 @@ public enum SweepStages {
     public static func evaluate(registry: AnchorRegistry, upstream: UpstreamOutput, recording: Recording, truth: RecordingTruth,
                                 configuration: ReplayConfiguration) -> [Double] {
         let judgement = judge(registry: registry, upstream: upstream, truth: truth)
+        let absence = absence(recording, scene: AbsenceScene(recording), registry: registry, judgement: judgement, configuration: configuration)
         return components(
-            judgement, absence: absence(recording, scene: AbsenceScene(recording), registry: registry, judgement: judgement,
-                                       configuration: configuration.absence),
-            guidance: guidance(recording, registry: registry, judgement: judgement, configuration: configuration.guidance))
+            judgement, absence: absence,
+            guidance: guidance(recording, registry: registry, absence: absence, judgement: judgement, truth: truth,
+                               configuration: configuration.guidance))
     }
 }

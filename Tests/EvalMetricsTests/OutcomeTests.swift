@@ -80,34 +80,67 @@ struct AbsenceOutcomeTests {
     }
 }
 
-@Suite("Lock-on and arrival outcomes")
+@Suite("Lock-on, arrival and suggestion outcomes (spec.md#metric-lockon-outcomes)")
 struct LockOnOutcomeTests {
-    private func trace(_ request: Int64, object: Int64, instance: Int?, locks: [Int], arrivals: [(Double, SIMD3<Double>)] = []) -> GuidanceTrace {
+    private func trace(
+        _ request: Int64, object: Int64, instance: Int?, locks: [(Double, Int)] = [], arrivals: [(Double, GuidanceTrace.Reticle, SIMD3<Double>)] = [],
+        suggestions: [(Double, Int, SIMD3<Double>)] = [], redetection: Double? = nil
+    ) -> GuidanceTrace {
         GuidanceTrace(
-            request: request, object: object, instance: instance,
-            locks: locks.map { GuidanceTrace.Lock(frame: 1, time: 1, instance: $0) },
-            arrivals: arrivals.map { GuidanceTrace.Arrival(frame: Int64($0.0 * 10), time: $0.0, camera: $0.1) })
+            request: request, object: object, instance: instance, startTime: 0.5, redetection: redetection,
+            locks: locks.map { GuidanceTrace.Lock(frame: Int64($0.0 * 10), time: $0.0, instance: $0.1) },
+            arrivals: arrivals.map { GuidanceTrace.Arrival(frame: Int64($0.0 * 10), time: $0.0, state: $0.1, camera: $0.2) },
+            suggestions: suggestions.map { GuidanceTrace.Suggestion(frame: Int64($0.0 * 10), time: $0.0, instance: $0.1, position: $0.2, distance: 1) })
     }
 
-    @Test("Verdicts: correct, wrong target (the twin), none, not in memory")
+    @Test("Verdicts: correct, wrong target (the twin), none, not in memory; the wrong-target rate counts requests that locked")
     func verdicts() {
         let outcomes = LockOnOutcomes(
-            traces: [trace(1, object: 1, instance: 0, locks: [0]), trace(2, object: 1, instance: 0, locks: [0, 5]),
-                     trace(3, object: 2, instance: 1, locks: []), trace(4, object: 3, instance: nil, locks: [])],
+            traces: [trace(1, object: 1, instance: 0, locks: [(1, 0)]), trace(2, object: 1, instance: 0, locks: [(1, 0), (2, 5)]),
+                     trace(3, object: 2, instance: 1), trace(4, object: 3, instance: nil)],
             objectOfInstance: [0: 1, 1: 2, 5: 3], placements: placements)
         #expect(outcomes.requests.map(\.verdict) == [.correct, .wrongTarget, .none, .notInMemory])
+        #expect(outcomes.requests.map(\.startObject) == [1, 1, 2, nil])
         let rate = outcomes.wrongTargetRate()
         #expect(rate.successes == 1 && rate.trials == 2)
     }
 
-    @Test("A green arrival counts as empty when the object is gone or farther than the radius")
+    @Test("Time to first lock runs from the start of guidance; after re-detection, to the first lock on the object")
+    func lockTimes() {
+        let outcomes = LockOnOutcomes(
+            traces: [trace(1, object: 1, instance: 0, locks: [(1.2, 5), (2.5, 0)], redetection: 1.5), trace(2, object: 1, instance: 0)],
+            objectOfInstance: [0: 1, 5: 3], placements: placements)
+        #expect(abs(outcomes.requests[0].timeToFirstLock! - 0.7) < 1e-12)
+        #expect(abs(outcomes.requests[0].lockAfterRedetection! - 1.0) < 1e-12)
+        #expect(outcomes.requests[1].timeToFirstLock == nil && outcomes.timesToFirstLock.count == 1)
+    }
+
+    @Test("Each amber or green arrival is judged by whether the object was really within the radius")
     func arrivals() {
         // The cup (object 2) stands at (0, 0, 2) until t = 4.
         let outcomes = LockOnOutcomes(
-            traces: [trace(1, object: 2, instance: 1, locks: [], arrivals: [(2, [0, 0, 1.5]), (3, [0, 0, 0.5]), (6, [0, 0, 1.8])])],
+            traces: [trace(1, object: 2, instance: 1, arrivals: [
+                (2, .amber, [0, 0, 1.5]), (2.5, .green, [0, 0, 1.5]), (3, .none, [0, 0, 0]), (3.5, .green, [0, 0, 0.5]), (6, .green, [0, 0, 1.8]),
+                (7, .amber, [0, 0, 1.8]),
+            ])],
             objectOfInstance: [1: 2], placements: placements, objectRadius: 1.1)
-        #expect(outcomes.requests[0].arrivalsAtObject == 1)
-        #expect(outcomes.requests[0].arrivalsWithoutObject == 2)
-        #expect(outcomes.emptyArrivalRate().successes == 2 && outcomes.arrivals == 3)
+        let request = outcomes.requests[0]
+        #expect(request.arrivals.map(\.objectThere) == [true, true, false, false, false])
+        #expect(request.arrivals(.green, objectThere: true) == 1 && request.arrivals(.green, objectThere: false) == 2)
+        #expect(request.arrivals(.amber, objectThere: false) == 1 && request.arrivals(.amber, objectThere: true) == 1)
+        #expect(outcomes.greenArrivals == 3 && outcomes.greenWithoutObject == 2)
+        #expect(outcomes.emptyArrivalRate().successes == 2 && outcomes.emptyArrivalRate().trials == 3)
+    }
+
+    @Test("A suggestion is real when its object stands within 0.5 m of where the card maps it")
+    func suggestions() {
+        // Instance 2 stands for the book at (−1, 0, 0); instance 5 for the moved bottle; instance 7 for nothing.
+        let outcomes = LockOnOutcomes(
+            traces: [trace(1, object: 1, instance: 0, suggestions: [(6, 2, [-1, 0, 0.3]), (6, 5, [1, 0, 0]), (7, 7, [0, 0, 0]), (8, 5, [3, 0, 0.2])])],
+            objectOfInstance: [0: 1, 2: 3, 5: 1], placements: placements)
+        let cards = outcomes.requests[0].suggestions
+        #expect(cards.map(\.real) == [true, false, false, true])
+        #expect(cards.map(\.isRequested) == [false, true, false, true])
+        #expect(outcomes.suggestions == 4 && outcomes.realSuggestions == 2)
     }
 }

@@ -65,6 +65,30 @@ struct AbsenceReplayTests {
         #expect(AbsenceReplay.run(recording, registry: registry).allSatisfy { $0.look == .noEvidence(.noDepth) })
     }
 
+    @Test("LiDAR is read at depth fusion's confidence level, one value for both: medium (1) is no depth (spec.md#absence-over-recording)")
+    func fusionConfidenceLevel() {
+        var (recording, registry) = scene()
+        recording.lidarMaps = recording.lidarMaps.map { map($0.frame, depth: 3, confidence: 1) }
+        #expect(AbsenceReplay.run(recording, registry: registry).allSatisfy { $0.look == .noEvidence(.noDepth) })
+        #expect(AbsenceReplay.run(AbsenceScene(recording), registry: registry).allSatisfy { $0.look == .noEvidence(.noDepth) })
+        #expect(AbsenceReplay.run(recording, registry: registry, lidarConfidence: 1).contains { $0.look == .absent })
+        #expect(DepthFusionConfiguration().minLidarConfidence == 2)
+    }
+
+    @Test("The range gate sizes the object by what the registry knew at each look, not by its final extent (spec.md#absence-range-gate)")
+    func rangeGateSizeAsOfTheLook() throws {
+        // A bottle 3 m ahead, first measured 0.20 m tall (gate 2 m: out of range), re-measured
+        // 0.35 m tall on frame 30 (gate 3.5 m: in range); LiDAR sees past it.
+        let recording = Script.sweepRecording(seconds: 4, depth: 5)
+        let registry = Script.registry([
+            Script.observation(0, at: SIMD3(0, 0, -3), extent: SIMD2(0.07, 0.2)), Script.observation(30, at: SIMD3(0, 0, -3), extent: SIMD2(0.1, 0.35)),
+        ])
+        let looks = AbsenceReplay.run(recording, registry: registry)
+        #expect(looks.filter { $0.frame < 30 }.allSatisfy { $0.look == .noEvidence(.outOfRange) })
+        #expect(looks.filter { $0.frame >= 30 }.allSatisfy { $0.look == .absent })
+        #expect(try #require(looks.first { $0.flipped }).frame == 90)
+    }
+
     @Test("Persons are exempt")
     func personsExempt() {
         let (recording, registry) = scene(label: "person")

@@ -22,7 +22,10 @@ struct AnchorMatchTests {
         #expect(match(x: 0.6, cosine: 0.85) == nil)
         var registry = AnchorRegistry()
         #expect(registry.observe(observation(0, x: 0, cosine: 1, track: 4)).match == nil)
-        #expect(registry.observe(observation(1, x: 3, cosine: 0, track: 4)).match == .sameTrack)
+        #expect(registry.observe(observation(1, x: 0.2, cosine: 0.85, track: 4)).match == .sameTrack)
+        // A track earns no exemption from the merge rules (spec.md#anchor-track-routing): 3 m away it makes a new instance.
+        let far = registry.observe(observation(2, x: 3, cosine: 0, track: 4))
+        #expect(far.match == nil && far.kind == .create)
     }
 
     @Test("mergeBand agrees with admitsMerge at the band edges")

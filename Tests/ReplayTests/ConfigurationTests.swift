@@ -16,6 +16,8 @@ struct ConfigurationTests {
         #expect(c.absence.budgetPerPass == 3 && c.absence.absentSamples == 3 && c.absence.minSampleSpacing == 1)
         #expect(c.absence.rangePerSize == 10 && c.absence.minRange == 2 && c.absence.maxRange == 4)
         #expect(c.guidance.lockOnRadius == 0.35 && c.guidance.arrivalRadius == 0.85 && c.guidance.departureRadius == 1.1)
+        #expect(c.guidance.lockOnCosine == 0.80 && c.guidance.confirmationWindow == 2 && c.guidance.greenNeedsRedetection)
+        #expect(c.guidance.refreshPeriod == 1 && c.depthFusion.minLidarConfidence == 2)
         let rogue = LabelAnchoringConfiguration()
         #expect(rogue.radiusPerMetre == 0.15 && rogue.confirmHits == 3 && rogue.emaWeight == 0.25)
     }

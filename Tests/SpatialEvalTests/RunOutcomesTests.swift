@@ -6,13 +6,13 @@ import Testing
 @Suite("Run results: absence, lock-on and the runs-differ test")
 struct RunOutcomesTests {
     /// A protocol over copies of twins-moved and absence.
-    static func twoRecordingProtocol(in folder: TemporaryDirectory, gates: String = "") throws -> String {
+    static func twoRecordingProtocol(in folder: TemporaryDirectory, gates: String = "", replay: String = "{}") throws -> String {
         for name in ["twins-moved", "absence"] {
             try FileManager.default.copyItem(
                 atPath: RunReportTests.repository + "/Data/recordings/\(name).sqlite", toPath: folder.file("\(name).sqlite"))
         }
         return try folder.write("""
-            {"name": "two", "recordings": ["twins-moved.sqlite", "absence.sqlite"],
+            {"name": "two", "recordings": ["twins-moved.sqlite", "absence.sqlite"], "replay": \(replay),
              "bootstrap": {"replicates": 100, "seed": 3}, "gates": [\(gates)]}
             """, to: "two.json")
     }
@@ -20,11 +20,12 @@ struct RunOutcomesTests {
     @Test("results.h5 reads back to exactly what the run computed, outcome rows included")
     func roundTrip() throws {
         let folder = try TemporaryDirectory()
-        let loaded = try ProtocolLoader.load(try Self.twoRecordingProtocol(in: folder))
+        // Two absent samples flag the moved twin in twins-moved (three flag nothing since LiDAR is read at fusion's level).
+        let loaded = try ProtocolLoader.load(try Self.twoRecordingProtocol(in: folder, replay: #"{"absence": {"absentSamples": 2}}"#))
         let computed = try RunEvaluation.run(loaded)
         try RunResultsFile.write(computed, loaded: loaded, to: folder.file("results.h5"))
         let read = try RunResultsFile.read(folder.file("results.h5"))
-        #expect(read == computed)
+        #expect(String(reflecting: read) == String(reflecting: computed))  // a missed removal's latency is NaN
         let twins = try #require(computed.recordings.first { $0.name == "twins-moved" })
         #expect(!twins.absenceFlags.isEmpty && twins.lockOn.count == 2 && !twins.removals.isEmpty)
         #expect(computed.runsDiffer.groups == 2 && computed.runsDiffer.instances == PooledFigures.gapUnits(computed.recordings).count)
@@ -39,7 +40,8 @@ struct RunOutcomesTests {
         let loaded = try ProtocolLoader.load(try Self.twoRecordingProtocol(in: folder, gates: gates))
         let results = try RunEvaluation.run(loaded)
         let counts = OutcomeCounts(results.recordings)
-        #expect(results.gates[0].value == Double(counts.emptyArrivals) / Double(counts.arrivals))
+        let emptyRate = Double(counts.emptyArrivals) / Double(counts.arrivals)  // NaN: no green arrival under the shipped rules
+        #expect(results.gates[0].value == emptyRate || (results.gates[0].value.isNaN && emptyRate.isNaN))
         #expect(results.gates[0].passed == (results.gates[0].value <= 0.5))
         #expect(results.gates[1].passed)
         // No request locked at all in these two recordings: the wrong-target rate is undefined.

@@ -37,7 +37,7 @@ import Testing
         let plan = try SweepPlan(name: "all-stages", space: ParameterSpace(axes: [
             SweepAxis(key: "tracker.detectEvery", values: [1, 2]),
             SweepAxis(key: "anchors.nearRadius", values: [0.2, 0.5]),
-            SweepAxis(key: "absence.rangePerSize", values: [5, 10, 30]),
+            SweepAxis(key: "absence.absentSamples", values: [1, 2, 3]),
             SweepAxis(key: "guidance.lockOnRadius", values: [0.35, 1.5]),
         ]))
         var checkpoint = SweepCheckpoint(fingerprint: "f")
@@ -55,7 +55,7 @@ import Testing
             #expect(outcome.components[p] == fresh, "point \(values)")
         }
         let flags = Set(outcome.components.map { $0.map { $0[SweepComponent.flags.rawValue] } })
-        #expect(flags.count > 1, "the absence range must change the flags")
+        #expect(flags.count > 1, "the absent-sample count must change the flags")
     }
 
     @Test func twinPairsAndMovesComeFromTheGroundTruth() throws {

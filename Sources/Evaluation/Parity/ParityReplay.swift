@@ -36,11 +36,12 @@ public enum ParityReplay {
         let instances = InstanceCorrespondence(app: recording.decisions, replica: withoutGuidance)
         let requests = sessions(in: recording.decisions, frames: recording.frames).compactMap { session -> GuidanceRequest? in
             guard let name = instances.replicaOfApp[session.instance], let instance = Int(name) else { return nil }
-            return GuidanceRequest(fromFrame: session.from, toFrame: session.to, instance: instance)
+            return GuidanceRequest(fromFrame: session.from, toFrame: session.to, query: .instance(instance))
         }
         guard !requests.isEmpty else { return withoutGuidance }
         let guidance = GuidanceReplay.run(
-            requests: requests, registry: spatial.registry, frames: recording.frames, configuration: configuration.guidance)
+            requests: requests, registry: spatial.registry, frames: recording.frames,
+            missing: MissingFlags(looks: absence, events: spatial.registry.events), configuration: configuration.guidance)
         return ReplicaDecisions.decisions(
             frames: recording.frames, spatial: spatial, absence: absence, sessions: requests, guidance: guidance)
     }

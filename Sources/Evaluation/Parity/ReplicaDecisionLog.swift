@@ -8,25 +8,21 @@ import Replay
 public enum ReplicaDecisionLog {
     /// `recording` with `decisions` set to what the replicas decide on it with
     /// `configuration`. Its guidance sessions are the recording's guidance requests, each
-    /// starting from the instance the memory shows for the requested object
-    /// (``GuidanceTraces``, from ground truth); requests with no such instance are left out,
-    /// and a session ends before the next one starts (an app guides to one thing at a time).
+    /// asking for the requested object's label as the app's user would
+    /// (spec.md#lockon-start-instance); a request the memory cannot answer logs nothing, and
+    /// a session ends before the next one starts (an app guides to one thing at a time).
     public static func attach(
         to recording: Recording, configuration: ReplayConfiguration = .init(), trackSource: TrackSource = .replica
     ) -> Recording {
         let spatial = SpatialReplay.run(recording, configuration: configuration, trackSource: trackSource)
         let absence = AbsenceReplay.run(recording, registry: spatial.registry, configuration: configuration.absence)
-        let histories = RecordingSpatialJob.histories(spatial)
-        let accuracy = AnchorAccuracy(
-            histories: histories, objectOfDetection: DetectionObjects.assign(recording),
-            objects: recording.groundTruthObjects, placements: recording.groundTruthPlacements)
-        let traces = GuidanceTraces.replay(
-            recording, registry: spatial.registry, histories: histories, accuracy: accuracy, configuration: configuration.guidance)
-        let sessions = oneAtATime(zip(recording.guidanceRequests, traces).compactMap { request, trace in
-            trace.instance.map { GuidanceRequest(fromFrame: request.fromFrame, toFrame: request.toFrame, instance: $0) }
-        }, frames: recording.frames.map(\.index))
+        let missing = MissingFlags(looks: absence, events: spatial.registry.events)
+        let sessions = oneAtATime(
+            recording.guidanceRequests.compactMap { GuidanceRequest($0, objects: recording.groundTruthObjects) },
+            frames: recording.frames.map(\.index))
         let guidance = GuidanceReplay.run(
-            requests: sessions, registry: spatial.registry, frames: recording.frames, configuration: configuration.guidance)
+            requests: sessions, registry: spatial.registry, frames: recording.frames, missing: missing,
+            configuration: configuration.guidance)
         var result = recording
         result.decisions = ReplicaDecisions.decisions(
             frames: recording.frames, spatial: spatial, absence: absence, sessions: sessions, guidance: guidance)

@@ -14,19 +14,17 @@ public enum ReplicaDecisions {
     /// What the current replicas do not decide, as notes for the parity report. Each is
     /// compared only where both sides can say it (``comparable(_:)``).
     public static let notModelled = [
-        "arrival: the replica's arrival is proximity alone (spec.md#arrival-states): its found is logged green, "
-            + "an app's amber is compared as green, and an app change between amber and green is not compared",
         "lock_on: the guidance replay reports one lock per frame, the last: an app's earlier locks on the same frame are not compared",
     ]
 
     /// The replicas' decisions on a recording: the instance layer and anchor updates of
     /// `spatial` (registry event k came from observation k), the looks and flips of the
     /// absence sweep `absence` (replayed over `spatial.registry`), and the guidance sessions
-    /// `sessions` with their replay `guidance` (its events name a session by index).
+    /// `sessions` with their replays `guidance` (one run per session, in order).
     /// Ordered by frame, then kind (``AppDecision/Kind/rank``), then replay order; ids from 1.
     public static func decisions(
         frames: [Frame], spatial: SpatialReplayResult, absence: [AbsenceEvent], sessions: [GuidanceRequest] = [],
-        guidance: [GuidanceEvent] = []
+        guidance: [GuidanceRun] = []
     ) -> [AppDecision] {
         var timeOfFrame: [Int64: Double] = [:]
         for frame in frames { timeOfFrame[frame.index] = frame.time }
@@ -35,7 +33,7 @@ public enum ReplicaDecisions {
         }
         var result = instanceDecisions(spatial, decision)
         result += absenceDecisions(events: spatial.registry.events, looks: absence, decision)
-        result += guidanceDecisions(registry: spatial.registry, sessions: sessions, guidance: guidance, decision)
+        result += guidanceDecisions(sessions: sessions, runs: guidance, decision)
         let ordered = result.enumerated().sorted { ($0.element.frame, $0.element.kind.rank, $0.offset) < ($1.element.frame, $1.element.kind.rank, $1.offset) }
         return ordered.enumerated().map { index, item in
             var decision = item.element
@@ -45,9 +43,8 @@ public enum ReplicaDecisions {
     }
 
     /// App decisions as the current replicas can be compared with them, and those they cannot:
-    /// an `amber` arrival reads `green`, an arrival change that leaves the replica's view
-    /// (arrived or not) unchanged is not compared, and of several locks on one frame only the
-    /// last is.
+    /// an arrival "change" to the state the reticle already has is not compared, and of
+    /// several locks on one frame only the last is.
     public static func comparable(_ app: [AppDecision]) -> (compared: [AppDecision], notCompared: [AppDecision]) {
         var compared: [AppDecision] = []
         var notCompared: [AppDecision] = []
@@ -58,7 +55,6 @@ public enum ReplicaDecisions {
             case .guidanceStart:
                 arrived[decision.instance] = .notArrived
             case .arrival:
-                if decision.arrivalState == .amber { decision.arrivalState = .green }
                 guard decision.arrivalState != arrived[decision.instance, default: .notArrived] else {
                     notCompared.append(decision)
                     continue
@@ -189,32 +185,35 @@ public enum ReplicaDecisions {
         }
     }
 
-    /// Per session the replay could start (its instance was anchored before its first frame,
-    /// as `GuidanceReplay` requires): `guidance_start` with the starting target,
-    /// `guidance_end` on its last frame, and its locks (`lock_on`, target after the frame)
-    /// and arrival changes (found → `green`, lost → `none`).
+    /// Per session the replay could start (the memory held its query before its first
+    /// frame): `guidance_start` with the starting target, `guidance_end` on its last frame,
+    /// its locks (`lock_on`, target after the frame) and its reticle changes (`arrival`:
+    /// none, amber or green, spec.md#arrival-states).
     private static func guidanceDecisions(
-        registry: AnchorRegistry, sessions: [GuidanceRequest], guidance: [GuidanceEvent],
-        _ decision: (Int64, AppDecision.Kind, Int) -> AppDecision
+        sessions: [GuidanceRequest], runs: [GuidanceRun], _ decision: (Int64, AppDecision.Kind, Int) -> AppDecision
     ) -> [AppDecision] {
         var result: [AppDecision] = []
-        for session in sessions {
-            guard let start = registry.events.last(where: { $0.instance == session.instance && $0.frame < session.fromFrame }) else { continue }
-            var started = decision(session.fromFrame, .guidanceStart, session.instance)
-            started.position = start.after
-            result += [started, decision(session.toFrame, .guidanceEnd, session.instance)]
-        }
-        for event in guidance where sessions.indices.contains(event.request) {
-            if let lock = event.lock {
-                var locked = decision(event.frame, .lockOn, lock.instance)
-                locked.lockOnBranch = lock.reason == .instanceMatch ? .instance : .sameClass
-                locked.position = event.target
-                result.append(locked)
-            }
-            if let arrival = event.arrival {
-                var changed = decision(event.frame, .arrival, sessions[event.request].instance)
-                changed.arrivalState = arrival == .found ? .green : .notArrived
-                result.append(changed)
+        for (session, run) in zip(sessions, runs) {
+            guard let start = run.start else { continue }
+            var started = decision(session.fromFrame, .guidanceStart, start.instance)
+            started.position = start.position
+            result += [started, decision(session.toFrame, .guidanceEnd, start.instance)]
+            for event in run.events {
+                if let lock = event.lock {
+                    var locked = decision(event.frame, .lockOn, lock.instance)
+                    locked.lockOnBranch = lock.reason == .instanceMatch ? .instance : .sameClass
+                    locked.position = event.target
+                    result.append(locked)
+                }
+                if let arrival = event.arrival {
+                    var changed = decision(event.frame, .arrival, start.instance)
+                    changed.arrivalState = switch arrival {
+                    case .none: .notArrived
+                    case .amber: .amber
+                    case .green: .green
+                    }
+                    result.append(changed)
+                }
             }
         }
         return result

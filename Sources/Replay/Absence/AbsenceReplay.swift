@@ -36,29 +36,31 @@ public struct AbsenceScene: Sendable {
 /// The absence sweep over a whole recording, driven by the registry's anchors (spec.md#absence-over-recording).
 public enum AbsenceReplay {
     /// Replays the sweep on `recording` against the finished `registry`
-    /// (``run(_:registry:configuration:)-scene`` on a freshly indexed scene).
+    /// (``run(_:registry:configuration:lidarConfidence:)-scene`` on a freshly indexed scene).
     public static func run(
-        _ recording: Recording, registry: AnchorRegistry, configuration: AbsenceConfiguration = .init()
+        _ recording: Recording, registry: AnchorRegistry, configuration: AbsenceConfiguration = .init(),
+        lidarConfidence: UInt8 = DepthFusionConfiguration().minLidarConfidence
     ) -> [AbsenceEvent] {
-        run(AbsenceScene(recording), registry: registry, configuration: configuration)
+        run(AbsenceScene(recording), registry: registry, configuration: configuration, lidarConfidence: lidarConfidence)
     }
 
     /// Replays the sweep on `scene` against the finished `registry`.
     ///
     /// Walks the frames in order. Every registry event up to and including a frame moves
-    /// its instance's stored anchor to the event's `after` position and counts as a
-    /// sighting (`AbsenceSweep.recordSighting`). On each frame that has a LiDAR map
-    /// (`lidar_maps`) and `normal` tracking, one budgeted pass looks at the instances
+    /// its instance's stored anchor to the event's `after` position, sets its size to the
+    /// larger side of the event's extent (what the registry knew of the object then) and
+    /// counts as a sighting (`AbsenceSweep.recordSighting`). On each frame that has a LiDAR
+    /// map (`lidar_maps`) and `normal` tracking, one budgeted pass looks at the instances
     /// created so far: the depth where an anchor projects is the map's nearest sample with
-    /// confidence ≥ `minimumLidarConfidence`. The object size of the range gate is the
-    /// larger side of the instance's latest extent (0 when none was measured, so the gate
-    /// falls to its lower clamp); instances labelled `person` are exempt.
+    /// confidence ≥ `lidarConfidence`, the level depth fusion trusts
+    /// (`DepthFusionConfiguration.minLidarConfidence`, one value for both). An instance
+    /// with no measured extent yet has size 0, so its gate falls to the lower clamp;
+    /// instances labelled `person` are exempt.
     public static func run(
-        _ scene: AbsenceScene, registry: AnchorRegistry, configuration: AbsenceConfiguration = .init()
+        _ scene: AbsenceScene, registry: AnchorRegistry, configuration: AbsenceConfiguration = .init(),
+        lidarConfidence: UInt8 = DepthFusionConfiguration().minLidarConfidence
     ) -> [AbsenceEvent] {
         let events = registry.events
-        let instances = registry.instances
-        let minimum = UInt8(clamping: configuration.minimumLidarConfidence)
         var sweep = AbsenceSweep(configuration: configuration)
         var targets: [AbsenceTarget] = []
         var targetIndex: [Int: Int] = [:]
@@ -67,14 +69,14 @@ public enum AbsenceReplay {
         for (f, frame) in scene.frames.enumerated() {
             while eventCursor < events.count, events[eventCursor].frame <= frame.index {
                 let event = events[eventCursor]
+                let size = event.extent.map { max($0.x, $0.y) } ?? 0
                 if let index = targetIndex[event.instance] {
                     targets[index].position = event.after
+                    targets[index].size = size
                 } else {
-                    let instance = instances[event.instance]
+                    let label = registry.instances[event.instance].label
                     targetIndex[event.instance] = targets.count
-                    targets.append(AbsenceTarget(
-                        instance: event.instance, label: instance.label, position: event.after,
-                        size: instance.extent.map { max($0.x, $0.y) } ?? 0, isPerson: instance.label == "person"))
+                    targets.append(AbsenceTarget(instance: event.instance, label: label, position: event.after, size: size, isPerson: label == "person"))
                 }
                 sweep.recordSighting(event.instance)
                 eventCursor += 1
@@ -83,7 +85,7 @@ public enum AbsenceReplay {
             // Instances are created in id order, so `targets` is sorted by instance id.
             sweep.pass(
                 targets: targets, frame: frame, detections: scene.detections[scene.detectionRanges[f]],
-                lidarDepth: { map.depth(at: $0, width: frame.width, height: frame.height, minimumConfidence: minimum) },
+                lidarDepth: { map.depth(at: $0, width: frame.width, height: frame.height, minimumConfidence: lidarConfidence) },
                 events: &looks)
         }
         return looks

@@ -1,11 +1,13 @@
 /// The app's anchor registry (spec.md#anchors), one observation at a time.
 ///
-/// An observation from a tracker id that already fed an instance goes to that instance;
-/// otherwise it merges into the nearest same-label instance the graduated merge admits,
-/// or creates a new instance. A re-anchor logs the raw gap ‖p_new − p‖ first, then:
-/// the same live track (the instance's latest observation came from it) follows with an
-/// unclamped EMA step; else the consensus snap teleports the anchor when its rule holds;
-/// else an EMA step clamped to 15 cm.
+/// An observation merges only where the merge rules admit it (same label, graduated
+/// cosine, 1 m veto): into the instance its tracker id fed last when that instance is
+/// admitted, else into the nearest admitted same-label instance, else it creates a new
+/// instance (spec.md#anchor-track-routing: a track id earns no exemption from the rules).
+/// A re-anchor logs the raw gap ‖p_new − p‖ first, then: the same live track (the
+/// instance's latest observation came from it) follows with an unclamped EMA step; else
+/// the consensus snap teleports the anchor when its rule holds; else an EMA step clamped
+/// to 15 cm.
 public struct AnchorRegistry: Sendable {
     /// The constants in use.
     public let configuration: AnchorConfiguration
@@ -34,21 +36,28 @@ public struct AnchorRegistry: Sendable {
         return event
     }
 
-    /// The instance an observation belongs to and the rule that filed it there, if any.
+    /// The instance an observation belongs to and the rule that filed it there, if any: its
+    /// track's last instance when the merge rules admit it there, else the nearest instance
+    /// they admit.
     private func target(for o: AnchorObservation) -> (Int, AnchorMatch)? {
-        if let track = o.trackID, let i = instanceOfTrack[track] { return (i, .sameTrack) }
+        if let track = o.trackID, let i = instanceOfTrack[track], match(o, into: instances[i]) != nil { return (i, .sameTrack) }
         var best: (Int, AnchorMatch)?
         var bestDistance = Double.infinity
-        for instance in instances where instance.label == o.label {
+        for instance in instances {
             let distance = instance.position.distance(to: o.position)
-            guard distance < bestDistance else { continue }
-            let cosine: Double? = if let a = o.embedding, let b = instance.embeddingSum { AnchorRules.cosine(a, b) } else { nil }
-            if let band = AnchorRules.mergeBand(distance: distance, cosine: cosine, configuration: configuration) {
-                best = (instance.id, band)
-                bestDistance = distance
-            }
+            guard distance < bestDistance, let band = match(o, into: instance) else { continue }
+            best = (instance.id, band)
+            bestDistance = distance
         }
         return best
+    }
+
+    /// Whether the merge rules let `o` merge into `instance`: the same label and the
+    /// graduated merge with its veto (spec.md#merge-label, spec.md#merge-graduated, spec.md#merge-veto).
+    private func match(_ o: AnchorObservation, into instance: AnchorInstance) -> AnchorMatch? {
+        guard instance.label == o.label else { return nil }
+        let cosine: Double? = if let a = o.embedding, let b = instance.embeddingSum { AnchorRules.cosine(a, b) } else { nil }
+        return AnchorRules.mergeBand(distance: instance.position.distance(to: o.position), cosine: cosine, configuration: configuration)
     }
 
     private mutating func create(_ o: AnchorObservation) -> AnchorEvent {
@@ -56,7 +65,9 @@ public struct AnchorRegistry: Sendable {
         instances.append(AnchorInstance(
             id: id, label: o.label, position: o.position, embeddingSum: o.embedding.map(Self.normalised),
             extent: o.extent, lastTrackID: o.trackID, recentRaw: [o.position], observationCount: 1, lastSeen: o.time))
-        return AnchorEvent(frame: o.frame, instance: id, kind: .create, raw: o.position, before: nil, after: o.position, gap: nil)
+        return AnchorEvent(
+            frame: o.frame, instance: id, kind: .create, raw: o.position, before: nil, after: o.position, gap: nil,
+            extent: o.extent, appearance: instances[id].embeddingSum)
     }
 
     private mutating func reanchor(_ i: Int, with o: AnchorObservation, match: AnchorMatch) -> AnchorEvent {
@@ -64,7 +75,8 @@ public struct AnchorRegistry: Sendable {
         let kind = instances[i].apply(o, configuration: configuration)
         return AnchorEvent(
             frame: o.frame, instance: i, kind: kind, raw: o.position, before: before,
-            after: instances[i].position, gap: o.position.distance(to: before), match: match)
+            after: instances[i].position, gap: o.position.distance(to: before), match: match,
+            extent: instances[i].extent, appearance: instances[i].embeddingSum)
     }
 
     /// The positions an instance held after each of its updates, in order.

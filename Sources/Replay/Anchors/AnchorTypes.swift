@@ -62,11 +62,18 @@ public struct AnchorEvent: Equatable, Sendable {
     public var gap: Double?
     /// Which rule filed the observation under the instance; nil on creation.
     public var match: AnchorMatch?
+    /// The instance's physical extent after the update (its latest observed one), metres;
+    /// what a look taken at this time can know of the object's size (spec.md#absence-range-gate).
+    public var extent: SIMD2<Double>?
+    /// The instance's appearance after the update: the sum of its L2-normalised embeddings
+    /// (spec.md#anchor-instance-appearance), what lock-on's appearance filter compares
+    /// (spec.md#lockon-appearance-filter); nil while it has none.
+    public var appearance: [Float]?
 
     /// Creates an event from its parts.
     public init(
-        frame: Int64, instance: Int, kind: AnchorUpdateKind, raw: SIMD3<Double>, before: SIMD3<Double>?, after: SIMD3<Double>, gap: Double?,
-        match: AnchorMatch? = nil
+        frame: Int64, instance: Int, kind: AnchorUpdateKind, raw: SIMD3<Double>, before: SIMD3<Double>?, after: SIMD3<Double>,
+        gap: Double?, match: AnchorMatch? = nil, extent: SIMD2<Double>? = nil, appearance: [Float]? = nil
     ) {
         self.frame = frame
         self.instance = instance
@@ -76,6 +83,8 @@ public struct AnchorEvent: Equatable, Sendable {
         self.after = after
         self.gap = gap
         self.match = match
+        self.extent = extent
+        self.appearance = appearance
     }
 }
 

@@ -6,6 +6,8 @@ public struct DepthFusionConfiguration: Codable, Sendable, Equatable {
     public var maxLidarDepth: Double
     /// Lowest LiDAR confidence kept (0 low, 1 medium, 2 high). The app says "LiDAR
     /// confidence" without a level (spec.md#fusion-sample-filter); high (ARKit's `.high`) is assumed.
+    /// The absence sweep and the guided-class refresh read LiDAR with this same level
+    /// (spec.md#absence-over-recording, spec.md#guidance-class-refresh).
     public var minLidarConfidence: UInt8
     /// Fewer surviving pairs than this fall back to the raw LiDAR median (spec.md#fusion-fallback: eight).
     public var minPairs: Int

@@ -55,15 +55,13 @@ public struct AbsenceConfiguration: Codable, Sendable, Equatable {
     /// LiDAR depth at the spot shorter than the anchor's depth by more than this, metres,
     /// means an occluder: no evidence. The app gives no value; 0.15 m is assumed (spec.md#absence-sightline).
     public var sightlineTolerance: Double
-    /// LiDAR samples below this confidence count as no depth (0 low, 1 medium, 2 high). The
-    /// app does not say; medium (1) is assumed (spec.md#absence-over-recording), as ARKit's low-confidence depth is unreliable.
-    public var minimumLidarConfidence: Int
 
-    /// Creates a configuration; every default is the shipped constant.
+    /// Creates a configuration; every default is the shipped constant. Which LiDAR samples
+    /// count as depth is not an absence constant: the sweep uses depth fusion's confidence
+    /// level, `DepthFusionConfiguration.minLidarConfidence` (spec.md#absence-over-recording).
     public init(
         budgetPerPass: Int = 3, absentSamples: Int = 3, minSampleSpacing: Double = 1,
-        rangePerSize: Double = 10, minRange: Double = 2, maxRange: Double = 4, sightlineTolerance: Double = 0.15,
-        minimumLidarConfidence: Int = 1
+        rangePerSize: Double = 10, minRange: Double = 2, maxRange: Double = 4, sightlineTolerance: Double = 0.15
     ) {
         self.budgetPerPass = budgetPerPass
         self.absentSamples = absentSamples
@@ -72,26 +70,50 @@ public struct AbsenceConfiguration: Codable, Sendable, Equatable {
         self.minRange = minRange
         self.maxRange = maxRange
         self.sightlineTolerance = sightlineTolerance
-        self.minimumLidarConfidence = minimumLidarConfidence
     }
 }
 
-/// Constants of lock-on (spec.md#lockon-radius) and arrival (spec.md#arrival-hysteresis).
+/// Constants of guidance: lock-on (spec.md#lockon-radius, spec.md#lockon-appearance-filter),
+/// arrival (spec.md#arrival-hysteresis, spec.md#arrival-states) and the guided-class refresh
+/// (spec.md#guidance-class-refresh).
 public struct GuidanceConfiguration: Codable, Sendable, Equatable {
-    /// A fresh same-class anchor within this distance of the target takes the lock
+    /// A fresh same-class anchor within this distance of the target may take the lock
     /// (spec.md#lockon-radius: 0.35 m; the earlier value was 0.75 m).
     public var lockOnRadius: Double
-    /// Closer than this to the target counts as found, metres (spec.md#arrival-hysteresis: 0.85 m).
+    /// … when its instance's appearance has at least this cosine with the target's
+    /// (spec.md#lockon-appearance-filter). The app gives no value; the merge's near-band
+    /// 0.80 is assumed. −1 switches the filter off (every cosine passes): the earlier rule.
+    public var lockOnCosine: Double
+    /// Closer than this to the target counts as arrived, metres (spec.md#arrival-hysteresis: 0.85 m).
     public var arrivalRadius: Double
-    /// Found is lost again only beyond this distance, metres (spec.md#arrival-hysteresis: 1.1 m).
+    /// Arrival is left again only beyond this distance, metres (spec.md#arrival-hysteresis: 1.1 m).
     public var departureRadius: Double
+    /// Arrived turns green only when a lock (a gated live re-detection) confirmed the object
+    /// within this many seconds; otherwise it is amber (spec.md#arrival-states: 2 s).
+    public var confirmationWindow: Double
+    /// False gives the earlier rule: arrival by proximity alone is green (spec.md#arrival-states).
+    public var greenNeedsRedetection: Bool
+    /// While guiding, the guided class is re-captured when it has not been captured for this
+    /// many seconds (spec.md#guidance-class-refresh: about 1 s); 0 switches the refresh off.
+    public var refreshPeriod: Double
 
     /// Creates a configuration; every default is the shipped constant.
-    public init(lockOnRadius: Double = 0.35, arrivalRadius: Double = 0.85, departureRadius: Double = 1.1) {
+    public init(
+        lockOnRadius: Double = 0.35, lockOnCosine: Double = 0.80, arrivalRadius: Double = 0.85, departureRadius: Double = 1.1,
+        confirmationWindow: Double = 2, greenNeedsRedetection: Bool = true, refreshPeriod: Double = 1
+    ) {
         self.lockOnRadius = lockOnRadius
+        self.lockOnCosine = lockOnCosine
         self.arrivalRadius = arrivalRadius
         self.departureRadius = departureRadius
+        self.confirmationWindow = confirmationWindow
+        self.greenNeedsRedetection = greenNeedsRedetection
+        self.refreshPeriod = refreshPeriod
     }
+
+    /// The rules before the app's "world moves" week (spec.md#twins-incident): lock-on by class
+    /// and a 0.75 m radius without the appearance filter, and green arrival by proximity alone.
+    public static let beforeTwinsIncident = GuidanceConfiguration(lockOnRadius: 0.75, lockOnCosine: -1, greenNeedsRedetection: false)
 }
 
 /// Constants of RealityRogue's label anchoring (spec.md#label-anchoring).

@@ -11,6 +11,9 @@ public enum DepthFusionFallback: String, Codable, Sendable, Equatable {
     case tooFewAfterOutlierRejection
     /// The guard refused the refit on the inliers.
     case illConditionedAfterOutlierRejection
+    /// No depth grid: the raw median of a whole-frame LiDAR map inside the box (the
+    /// guided-class refresh's re-capture, spec.md#guidance-class-refresh).
+    case lidarMap
 }
 
 /// The outcome of fusing one detection's depth grid (spec.md#fusion).

@@ -1,3 +1,4 @@
+import EvalNumerics
 import Recording
 
 /// A detection placed in the world: depth fusion, unprojection and physical extent
@@ -39,6 +40,30 @@ public struct FusedObservation: Equatable, Sendable {
             position: CameraGeometry.unproject(pixel: pixel, depth: depth, frame: frame),
             extent: SIMD2(detection.box.width * depth / k.fx, detection.box.height * depth / k.fy),
             fusion: fusion)
+    }
+
+    /// Places `detection`, which has no depth grid, from the frame's whole-frame LiDAR `map`:
+    /// the guided-class refresh's re-capture (spec.md#guidance-class-refresh). The depth is the
+    /// median of the map's samples inside the box that pass the fusion's confidence and range
+    /// filter (the raw-LiDAR fallback of spec.md#fusion-fallback, recorded as `lidarMap`), the
+    /// point the box centre (no mask); nil when no sample passes.
+    public static func placeFromLidarMap(
+        _ detection: Detection, map: LidarMap, frame: Frame, configuration c: DepthFusionConfiguration = .init()
+    ) -> FusedObservation? {
+        var depths: [Double] = []
+        for row in 0..<map.rows {
+            for column in 0..<map.columns {
+                let k = row * map.columns + column
+                let depth = Double(map.depth[k])
+                guard map.confidence[k] >= c.minLidarConfidence, depth >= c.minLidarDepth, depth <= c.maxLidarDepth,
+                      detection.box.contains(map.pixel(row: row, column: column, width: frame.width, height: frame.height)) else { continue }
+                depths.append(depth)
+            }
+        }
+        guard !depths.isEmpty else { return nil }
+        let fusion = DepthFusionResult(
+            depth: Quantile.median(depths), fallback: .lidarMap, fit: nil, pairs: depths.count, inliers: depths.count, maskCentroid: nil)
+        return place(detection, fusion: fusion, frame: frame)
     }
 }
 

@@ -1,73 +1,83 @@
 import Recording
 
-/// A "guide to object X" request of a capture protocol.
-public struct GuidanceRequest: Equatable, Sendable {
-    /// The first frame guided (inclusive).
-    public var fromFrame: Int64
-    /// The last frame guided (inclusive).
-    public var toFrame: Int64
-    /// The registry instance the user asked for.
+/// A fresh anchor that took the lock, and why.
+public struct GuidanceLock: Equatable, Sendable {
+    /// The instance whose fresh anchor took it.
     public var instance: Int
+    /// Which branch of lock-on took it.
+    public var reason: LockOnReason
 
-    /// Creates a request from its parts.
-    public init(fromFrame: Int64, toFrame: Int64, instance: Int) {
-        self.fromFrame = fromFrame
-        self.toFrame = toFrame
+    /// Creates a lock from its parts.
+    public init(instance: Int, reason: LockOnReason) {
         self.instance = instance
+        self.reason = reason
     }
 }
 
-/// What happened during one guidance request, frame by frame.
+/// What happened during one guidance request on one frame.
 public struct GuidanceEvent: Equatable, Sendable {
-    /// Index of the request in the list given to `GuidanceReplay.run`.
-    public var request: Int
     /// The frame.
     public var frame: Int64
-    /// The instance whose fresh anchor took the lock on this frame, and why; nil otherwise.
-    public var lock: (instance: Int, reason: LockOnReason)?
-    /// The arrival change on this frame, if any.
-    public var arrival: ArrivalChange?
+    /// The frame's time, seconds.
+    public var time: Double
+    /// The lock taken on this frame (the last one, when several fresh anchors took it); nil otherwise.
+    public var lock: GuidanceLock?
+    /// The reticle's new state when it changed on this frame.
+    public var arrival: ArrivalState?
+    /// Suggestion cards offered on this frame.
+    public var suggestions: [GuidanceSuggestion]
+    /// The camera centre, world metres.
+    public var camera: SIMD3<Double>
     /// Where the target points after this frame, world metres.
     public var target: SIMD3<Double>
-
-    /// Events compare by value, the lock by instance and reason.
-    public static func == (a: GuidanceEvent, b: GuidanceEvent) -> Bool {
-        a.request == b.request && a.frame == b.frame && a.lock?.instance == b.lock?.instance
-            && a.lock?.reason == b.lock?.reason && a.arrival == b.arrival && a.target == b.target
-    }
 }
 
-/// Replays lock-on and arrival for a protocol's guidance requests over the registry's events.
+/// One guidance request replayed.
+public struct GuidanceRun: Equatable, Sendable {
+    /// Where it started; nil when the memory held nothing for the query (nothing is replayed).
+    public var start: GuidanceStart?
+    /// The frames on which something happened (a lock, an arrival change, a suggestion), in order.
+    public var events: [GuidanceEvent]
+}
+
+/// Replays guidance requests over the registry's events (spec.md#guidance).
 public enum GuidanceReplay {
-    /// For each request, starting from the instance's stored anchor at `fromFrame`, feeds the
-    /// registry events of each guided frame to lock-on and the camera position to arrival.
-    /// Only frames where something happened are reported. `registry` is the finished registry.
+    /// For each request: the start chosen from the registry as it stood before the request
+    /// (``GuidanceStart/choose(_:before:registry:missing:)``), then, frame by frame, every
+    /// registry update on the frame offered to lock-on as a fresh anchor, the camera to
+    /// arrival, and the suggestion cards then due (``GuidanceSession/suggestions(camera:)``). `registry` is
+    /// the finished registry; `missing` the absence sweep's flags, when known.
     public static func run(
-        requests: [GuidanceRequest], registry: AnchorRegistry, frames: [Frame], configuration: GuidanceConfiguration = .init()
-    ) -> [GuidanceEvent] {
-        var result: [GuidanceEvent] = []
+        requests: [GuidanceRequest], registry: AnchorRegistry, frames: [Frame], missing: MissingFlags = .init(),
+        configuration: GuidanceConfiguration = .init()
+    ) -> [GuidanceRun] {
         let events = registry.events
-        for (r, request) in requests.enumerated() where registry.instances.indices.contains(request.instance) {
-            let label = registry.instances[request.instance].label
-            // The stored anchor when guidance starts: its last position before `fromFrame`.
-            guard let start = events.last(where: { $0.instance == request.instance && $0.frame < request.fromFrame }) else { continue }
-            var session = GuidanceSession(target: GuidanceTarget(instance: request.instance, label: label, position: start.after), configuration: configuration)
+        return requests.map { request in
+            guard let start = GuidanceStart.choose(request.query, before: request.fromFrame, registry: registry, missing: missing) else {
+                return GuidanceRun(start: nil, events: [])
+            }
+            var session = GuidanceSession(
+                target: GuidanceTarget(instance: start.instance, label: start.label, position: start.position, appearance: start.appearance),
+                configuration: configuration)
             var cursor = events.firstIndex { $0.frame >= request.fromFrame } ?? events.endIndex
-            for frame in frames where frame.index >= request.fromFrame && frame.index <= request.toFrame {
-                var lock: (Int, LockOnReason)?
+            var trace: [GuidanceEvent] = []
+            for frame in frames where request.covers(frame.index) {
+                var lock: GuidanceLock?
                 while cursor < events.endIndex, events[cursor].frame <= frame.index {
-                    let e = events[cursor]
-                    if let reason = session.offer(instance: e.instance, label: registry.instances[e.instance].label, position: e.after) {
-                        lock = (e.instance, reason)
-                    }
+                    let anchor = FreshAnchor(events[cursor], label: registry.instances[events[cursor].instance].label)
+                    if let reason = session.offer(anchor, time: frame.time) { lock = GuidanceLock(instance: anchor.instance, reason: reason) }
                     cursor += 1
                 }
-                let arrival = session.updateArrival(camera: frame.pose.translation)
-                if lock != nil || arrival != nil {
-                    result.append(GuidanceEvent(request: r, frame: frame.index, lock: lock, arrival: arrival, target: session.target.position))
+                let camera = frame.pose.translation
+                let arrival = session.updateArrival(camera: camera, time: frame.time)
+                let suggestions = session.suggestions(camera: camera)
+                if lock != nil || arrival != nil || !suggestions.isEmpty {
+                    trace.append(GuidanceEvent(
+                        frame: frame.index, time: frame.time, lock: lock, arrival: arrival, suggestions: suggestions,
+                        camera: camera, target: session.target.position))
                 }
             }
+            return GuidanceRun(start: start, events: trace)
         }
-        return result
     }
 }

@@ -57,7 +57,7 @@ enum RecordingEvaluationFormatting {
             ["requests", "\(l.requests.count) (correct \(l.count(.correct)), wrong target \(l.count(.wrongTarget)), "
                 + "no lock \(l.count(.none)), not in memory \(l.count(.notInMemory)))"],
             ["wrong-target rate", rateText(l.wrongTargetRate())],
-            ["green arrivals", "\(l.arrivals) (no object there: \(l.arrivalsWithoutObject))"],
+            ["green arrivals", "\(l.greenArrivals) (no object there: \(l.greenWithoutObject))"],
             ["empty-arrival rate", rateText(l.emptyArrivalRate())],
         ]
     }

@@ -84,8 +84,8 @@ public enum RunEvaluation {
             unflags: Int64(spatial.absence.unflags),
             lockOn: spatial.lockOn.requests.map {
                 LockOnRow(request: $0.trace.request, object: $0.trace.object, instance: $0.trace.instance.map(Int64.init) ?? -1,
-                          verdict: $0.verdict, locks: Int64($0.trace.locks.count), arrivalsAtObject: Int64($0.arrivalsAtObject),
-                          arrivalsWithoutObject: Int64($0.arrivalsWithoutObject))
+                          verdict: $0.verdict, locks: Int64($0.trace.locks.count), arrivalsAtObject: Int64($0.arrivals(.green, objectThere: true)),
+                          arrivalsWithoutObject: Int64($0.arrivals(.green, objectThere: false)))
             })
         result.gapIntervals = PooledFigures.gapIntervals(units: PooledFigures.gapUnits(of: result), settings: settings)
         return result
