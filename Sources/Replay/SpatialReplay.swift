@@ -31,9 +31,14 @@ public enum SpatialReplay {
     /// `trackSource`, it belongs to a confirmed replica track or lies on a frame where the
     /// detector ran. An admitted detection is captured when it has a depth grid with a usable
     /// depth, or, when the guided-class refresh makes its class due on a frame of one of the
-    /// recording's guidance requests, from the frame's LiDAR map (``GuidedClassRefresh``,
-    /// spec.md#guidance-class-refresh).
-    public static func run(_ recording: Recording, configuration: ReplayConfiguration = .init(), trackSource: TrackSource = .replica) -> SpatialReplayResult {
+    /// guidance sessions `guided`, from the frame's LiDAR map (``GuidedClassRefresh``,
+    /// spec.md#guidance-class-refresh). `guided` defaults to the recording's guidance requests
+    /// (their objects' labels as the user's queries); a replay of an app's log passes the
+    /// sessions the app logged.
+    public static func run(
+        _ recording: Recording, configuration: ReplayConfiguration = .init(), trackSource: TrackSource = .replica,
+        guided: [GuidanceRequest]? = nil
+    ) -> SpatialReplayResult {
         let tracks = TrackerReplay.run(recording, configuration: configuration.tracker)
         var trackOfDetection: [Int64: Int64] = [:]
         for frame in tracks {
@@ -46,7 +51,7 @@ public enum SpatialReplay {
         var mapOf: [Int64: LidarMap] = [:]
         for map in recording.lidarMaps { mapOf[map.frame] = map }
         var refresh = GuidedClassRefresh(
-            requests: recording.guidanceRequests.compactMap { GuidanceRequest($0, objects: recording.groundTruthObjects) },
+            requests: guided ?? recording.guidanceRequests.compactMap { GuidanceRequest($0, objects: recording.groundTruthObjects) },
             period: configuration.guidance.refreshPeriod)
 
         var fuser = DepthFuser()
@@ -57,7 +62,7 @@ public enum SpatialReplay {
         for detection in recording.detectionsInFrameOrder() {
             guard let frame = frameOf[detection.frame], frame.trackingState == .normal else { continue }
             if frame.index != currentFrame {
-                refresh.begin(frame)
+                refresh.begin(frame) { label in registry.instances.contains { $0.label == label } }
                 currentFrame = frame.index
             }
             let trackID: Int64?

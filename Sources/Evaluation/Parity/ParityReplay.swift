@@ -20,7 +20,8 @@ public struct LoggedGuidanceSession: Equatable, Sendable {
 /// Runs the replicas on a recording's inputs for `spatial-eval parity` and compares their
 /// decisions with the app's log.
 ///
-/// Tracker → depth fusion → anchor registry and the absence sweep run as in every replay;
+/// Tracker → depth fusion → anchor registry and the absence sweep run as in every replay,
+/// with the guided-class refresh during the sessions the app logged (their instance's class);
 /// guidance has no ground-truth requests here: it replays the sessions the app logged
 /// (`guidance_start` … `guidance_end`), each from the replica instance paired with the
 /// app's (``InstanceCorrespondence``). A session whose instance has no replica counterpart
@@ -30,11 +31,15 @@ public enum ParityReplay {
     public static func replicaDecisions(
         _ recording: Recording, configuration: ReplayConfiguration = .init(), trackSource: TrackSource = .replica
     ) -> [AppDecision] {
-        let spatial = SpatialReplay.run(recording, configuration: configuration, trackSource: trackSource)
+        let logged = sessions(in: recording.decisions, frames: recording.frames)
+        let guided = logged.compactMap { session in
+            label(of: session.instance, in: recording).map { GuidanceRequest(fromFrame: session.from, toFrame: session.to, query: .label($0)) }
+        }
+        let spatial = SpatialReplay.run(recording, configuration: configuration, trackSource: trackSource, guided: guided)
         let absence = AbsenceReplay.run(recording, registry: spatial.registry, configuration: configuration.absence)
         let withoutGuidance = ReplicaDecisions.decisions(frames: recording.frames, spatial: spatial, absence: absence)
         let instances = InstanceCorrespondence(app: recording.decisions, replica: withoutGuidance)
-        let requests = sessions(in: recording.decisions, frames: recording.frames).compactMap { session -> GuidanceRequest? in
+        let requests = logged.compactMap { session -> GuidanceRequest? in
             guard let name = instances.replicaOfApp[session.instance], let instance = Int(name) else { return nil }
             return GuidanceRequest(fromFrame: session.from, toFrame: session.to, query: .instance(instance))
         }
@@ -44,6 +49,15 @@ public enum ParityReplay {
             missing: MissingFlags(looks: absence, events: spatial.registry.events), configuration: configuration.guidance)
         return ReplicaDecisions.decisions(
             frames: recording.frames, spatial: spatial, absence: absence, sessions: requests, guidance: guidance)
+    }
+
+    /// The class of an app instance: its `instance` decisions' label, else the label of the
+    /// detection that created or fed it; nil when the log names neither.
+    static func label(of instance: String, in recording: Recording) -> String? {
+        let records = recording.decisions.filter { $0.kind == .instance && $0.instance == instance }
+        if let label = records.lazy.compactMap(\.label).first { return label }
+        guard let detection = records.lazy.compactMap(\.detection).first else { return nil }
+        return recording.detections.first { $0.id == detection }?.label
     }
 
     /// Replays `recording` and compares the replicas' decisions with its logged ones.

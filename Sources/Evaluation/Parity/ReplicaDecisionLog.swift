@@ -14,12 +14,12 @@ public enum ReplicaDecisionLog {
     public static func attach(
         to recording: Recording, configuration: ReplayConfiguration = .init(), trackSource: TrackSource = .replica
     ) -> Recording {
-        let spatial = SpatialReplay.run(recording, configuration: configuration, trackSource: trackSource)
-        let absence = AbsenceReplay.run(recording, registry: spatial.registry, configuration: configuration.absence)
-        let missing = MissingFlags(looks: absence, events: spatial.registry.events)
         let sessions = oneAtATime(
             recording.guidanceRequests.compactMap { GuidanceRequest($0, objects: recording.groundTruthObjects) },
             frames: recording.frames.map(\.index))
+        let spatial = SpatialReplay.run(recording, configuration: configuration, trackSource: trackSource, guided: sessions)
+        let absence = AbsenceReplay.run(recording, registry: spatial.registry, configuration: configuration.absence)
+        let missing = MissingFlags(looks: absence, events: spatial.registry.events)
         let guidance = GuidanceReplay.run(
             requests: sessions, registry: spatial.registry, frames: recording.frames, missing: missing,
             configuration: configuration.guidance)
