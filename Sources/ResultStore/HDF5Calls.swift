@@ -131,6 +131,22 @@ struct HDF5Session {
         return box.names
     }
 
+    /// Whether the object linked as `name` is a group, a dataset or something else.
+    func objectKind(_ loc: HID, _ name: String) throws -> ResultGroup.MemberKind {
+        let object = try check(H5Oopen(loc, name, chdf5_p_default()))
+        defer { _ = H5Oclose(object) }
+        switch H5Iget_type(object) {
+        case H5I_GROUP: return .group
+        case H5I_DATASET: return .dataset
+        default: return .other
+        }
+    }
+
+    /// Whether the object `loc` has an attribute called `name`.
+    func attributeExists(_ loc: HID, _ name: String) throws -> Bool {
+        try check(H5Aexists(loc, name)) > 0
+    }
+
     /// Link creation list marking names as UTF-8; caller closes it.
     private func linkCreationList() throws -> HID {
         let lcpl = try check(H5Pcreate(chdf5_p_link_create()))
