@@ -87,10 +87,15 @@ struct HDF5Session {
         return try check(H5Fcreate(path, chdf5_acc_excl(), chdf5_p_default(), fapl))
     }
 
+    /// Opens a file for reading without HDF5's advisory lock: results files only ever appear
+    /// complete (written under a temporary name, then renamed), so readers need no lock, and
+    /// one could be refused while a child process spawned on another thread still holds a
+    /// copy of a just-closed writer's descriptor (and with it the writer's lock).
     func openFileReadOnly(_ path: String) throws -> HID {
         let fapl = try check(H5Pcreate(chdf5_p_file_access()))
         defer { _ = H5Pclose(fapl) }
         try check(H5Pset_fclose_degree(fapl, H5F_CLOSE_STRONG))
+        try check(H5Pset_file_locking(fapl, false, true))
         return try check(H5Fopen(path, chdf5_acc_rdonly(), fapl))
     }
 
