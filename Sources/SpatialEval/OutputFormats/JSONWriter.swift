@@ -13,6 +13,7 @@ struct JSONWriter {
     mutating func string(_ key: String?, _ value: String) { item(key, Self.quoted(value)) }
     mutating func integer(_ key: String?, _ value: Int) { item(key, String(value)) }
     mutating func number(_ key: String?, _ value: Double) { item(key, Self.number(value)) }
+    mutating func boolean(_ key: String?, _ value: Bool) { item(key, value ? "true" : "false") }
 
     /// `"key": {"estimate": …, "lower": …, "upper": …}`.
     mutating func interval(_ key: String, estimate: Double, lower: Double, upper: Double) {

@@ -40,7 +40,7 @@ struct ResultsLayoutChecker {
         scopes.append(Scope(names: Set(schema.extents)))
         defer { scopes.removeLast() }
         let path = group.objectPath
-        for attribute in schema.attributes { try check(attribute, of: group, on: nil, object: path) }
+        for attribute in schema.attributes { try check(attribute, of: group, on: nil, object: path == "/" ? "/" : path + "/") }
         var seen: Set<String> = []
         for declared in schema.datasets {
             guard case .literal(let name) = declared.name else { continue }

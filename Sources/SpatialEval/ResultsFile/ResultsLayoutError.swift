@@ -3,7 +3,8 @@
 public struct ResultsLayoutError: Error, CustomStringConvertible, Equatable, Sendable {
     /// The results file.
     public var file: String
-    /// The HDF5 path of the group, dataset or attribute at fault (`/gaps/gap_m`, `/@layout`).
+    /// The HDF5 path of the group, dataset or attribute at fault (`/gates/value`, `/@layout`,
+    /// `/pooled/runs_differ/@p_value`, `/recordings/r/gaps/gap_m@units`).
     public var object: String
     /// What is wrong.
     public var message: String

@@ -32,7 +32,8 @@ extension ResultsSchema {
                            ResultsAttributeSchema("pooled_mean_abs_percent_difference", .float64, required: false, about: "when any"),
                        ],
                        columns: FusionColumns.resolution.columnSchemas(extent: ResultsGroupSchema.rows)),
-            ]))
+            ],
+            layout: FusionResultsFile.layout))
 
     private static var summaryColumns: [ResultsDatasetSchema] {
         [.column("variant", .string), .column("boxes", .int64), .column("guard_triggers", .int64)]
