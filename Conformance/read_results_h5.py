@@ -57,9 +57,10 @@ def check_schema_names(schema):
 class LayoutChecker:
     """Walks a file against one layout as the Swift ResultsLayoutChecker does (not strict)."""
 
-    def __init__(self, h5py, layout):
+    def __init__(self, h5py, layout, schema):
         self.h5py = h5py
         self.layout = layout
+        self.schema = schema
         self.scopes = []
         self.problems = []
         self.undeclared = []
@@ -129,6 +130,8 @@ class LayoutChecker:
         self.attributes(dataset, declared['attributes'], path)
 
     def group(self, group, declared):
+        if 'datasets' not in declared:  # a nested layout, described by its own entry
+            declared = self.schema[declared['layout']]['root']
         self.scopes.append({'names': set(declared['extents']), 'bound': {}})
         path = group.name
         self.attributes(group, declared['attributes'], path if path == '/' else path + '/')
@@ -172,7 +175,7 @@ def check_layout(h5py, h5, schema):
     tag = tag.decode() if isinstance(tag, bytes) else tag
     if tag not in schema:
         return 1, ['/@layout: %r is not a layout of the schema (%s)' % (tag, ', '.join(schema))]
-    checker = LayoutChecker(h5py, schema[tag])
+    checker = LayoutChecker(h5py, schema[tag], schema)
     problems = checker.run(h5)
     if checker.undeclared:
         print('  not in layout %s (not checked): %s' % (tag, ', '.join(checker.undeclared)))

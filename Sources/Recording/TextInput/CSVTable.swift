@@ -28,6 +28,7 @@ import Darwin
 public struct CSVTable: Sendable {
     /// Which non-finite numbers ``numbers(_:allowing:)`` accepts besides finite decimals.
     public struct NonFinite: OptionSet, Sendable {
+        /// The bits of the set.
         public let rawValue: Int
         /// Creates the set from its bits.
         public init(rawValue: Int) { self.rawValue = rawValue }

@@ -30,7 +30,8 @@ public enum ResultsSchemaDocument {
 
     /// The JSON dump of `layouts`: per layout its tag and root group; per group its name
     /// (`placeholder` true for `<name>`), `required`, `extents`, `attributes`, `datasets` and
-    /// `groups`; per dataset its `element` and `dimensions` (`{"extent": name}`,
+    /// `groups` (a group holding another layout has only `layout`: that layout's root
+    /// describes it); per dataset its `element` and `dimensions` (`{"extent": name}`,
     /// `{"extents": name}` for one or more, `{"fixed": n}`, `{"free": true}`).
     public static func json(_ layouts: [ResultsLayout] = ResultsSchema.all) -> String {
         var w = JSONWriter()
@@ -40,7 +41,7 @@ public enum ResultsSchemaDocument {
         for layout in layouts {
             w.beginObject()
             w.string("tag", layout.tag)
-            write(layout.root, to: &w, key: "root")
+            write(layout.root, to: &w, key: "root", top: true)
             w.endObject()
         }
         w.endArray()
@@ -91,11 +92,15 @@ public enum ResultsSchemaDocument {
 
     // MARK: JSON
 
-    private static func write(_ group: ResultsGroupSchema, to w: inout JSONWriter, key: String?) {
+    private static func write(_ group: ResultsGroupSchema, to w: inout JSONWriter, key: String?, top: Bool) {
         w.beginObject(key)
         name(group.name, to: &w)
         w.boolean("required", group.required)
         if let layout = group.layout { w.string("layout", layout) }
+        guard group.layout == nil || top else {  // a nested layout: its own entry has the content
+            w.endObject()
+            return
+        }
         w.beginArray("extents")
         for extent in group.extents { w.string(nil, extent) }
         w.endArray()
@@ -114,7 +119,7 @@ public enum ResultsSchemaDocument {
         }
         w.endArray()
         w.beginArray("groups")
-        for subgroup in group.groups { write(subgroup, to: &w, key: nil) }
+        for subgroup in group.groups { write(subgroup, to: &w, key: nil, top: false) }
         w.endArray()
         w.endObject()
     }
