@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seeded synthetic MOTChallenge gt/tracker pairs (model of spec tracking-metrics.md §4.1).
+"""Seeded synthetic MOTChallenge gt/tracker pairs (the model of Docs/spec.md#metric-generator).
 
 Usage:
     generate_pairs.py OUT_DIR [--sizes 500x20,2000x50,5000x100] [--seed 0]

@@ -7,7 +7,7 @@
 #   SIZES         comma-separated FRAMESxOBJECTS (default 500x20,2000x50,5000x100)
 #   RUNS          repetitions per size and tool (default 3)
 #
-# For each size: the seeded generator (Benchmarks/generate_pairs.py, seed 0, spec §4.1) writes
+# For each size: the seeded generator (Benchmarks/generate_pairs.py, seed 0, Docs/spec.md#metric-generator) writes
 # Benchmarks/work/data/<size>/ once (kept between runs); then each tool runs RUNS times under
 # /usr/bin/time -v (installed with apt-get if missing):
 #   ours:      spatial-eval score-mot --benchmark <set>/gt --tracker <set>/tracker --format json

@@ -16,7 +16,7 @@ Usage:
       Compare two result files of the same convention (used by the benchmark).
   compare.py --cross TRACKEVAL.json MOTMETRICS.json
       Harness self-check: the metrics both reference tools share, on data where
-      the spec says they agree (TUD). motmetrics' motp is a distance, so it is
+      Docs/spec.md#metric-tool-differences says they agree (TUD). motmetrics' motp is a distance, so it is
       compared as 1 - motp against TrackEval's MOTP; TrackEval's CLR_TP is
       motmetrics' num_detections (matches + switches), not num_matches.
 

@@ -143,8 +143,8 @@ def reference_fits(depth, inv, conf, mask, huber_delta=0.01, ransac_seed=0):
 
 def huber_irls(x, y, s, t, delta, iterations=500):
     """Huber's M-estimate by IRLS in numpy (w = 1 for |r| <= delta, delta/|r| beyond),
-    iterated until the coefficients stop changing: the definition of spatial-reference
-    section 2.6, taken to machine precision (scipy's least_squares stops near 1e-9)."""
+    iterated until the coefficients stop changing: the definition of
+    Docs/spec.md#fusion-variant-huber, taken to machine precision (scipy's least_squares stops near 1e-9)."""
     for _ in range(iterations):
         r = np.abs(y - (s * x + t))
         w = np.where(r <= delta, 1.0, delta / np.maximum(r, 1e-300))

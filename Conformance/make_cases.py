@@ -10,8 +10,8 @@ Sets written under OUT_DIR (each `<set>/gt/<seq>/gt/gt.txt`,
                  seqLength = highest gt frame).
   random-NN      seeded random sequences (numpy default_rng), 1-5 per set so
                  that COMBINED / OVERALL is exercised; >= 50 sequences in all.
-  edge-<case>    the hand-made cases C1-C6, C11-C15 of spec §3.2.
-  gen-500x20     the §4.1 generator at 500 frames x 20 objects, seed 0.
+  edge-<case>    the hand-made cases C1-C6, C11-C15 of Docs/spec.md#metric-edge-cases.
+  gen-500x20     the generator (Docs/spec.md#metric-generator) at 500 frames x 20 objects, seed 0.
   error-<case>   invalid inputs C7a, C7b, C8, C9, C10, C16: our tool must exit 1
                  and name the file and line (or the sequence); TrackEval must fail.
 OUT_DIR/manifest.json lists every set with its kind ("compare" or "error"), a
@@ -324,7 +324,7 @@ def make_edge(out_dir):
 def make_generated(out_dir):
     name = 'gen-500x20'
     stats = generate_pairs.write_pair(os.path.join(out_dir, name), 500, 20, 0)
-    return {name: {'kind': 'compare', 'description': 'spec §4.1 generator, 500 frames x 20 objects, seed 0 '
+    return {name: {'kind': 'compare', 'description': 'generator of Docs/spec.md#metric-generator, 500 frames x 20 objects, seed 0 '
                    '(%d gt rows, %d tracker rows)' % (stats['gt_rows'], stats['tracker_rows'])}}
 
 

@@ -2,7 +2,7 @@
 """Regenerates Data/mot-sample, the bundled MOTChallenge sample scored by the main job.
 
 Two synthetic sequences from the project's seeded generator (Benchmarks/generate_pairs.py,
-the model of Docs/tracking-metrics.md): SYN-300x8 (seed 1) and SYN-400x12 (seed 2), in the
+the model of Docs/spec.md#metric-generator): SYN-300x8 (seed 1) and SYN-400x12 (seed 2), in the
 benchmark layout `gt/<seq>/gt/gt.txt`, `gt/<seq>/seqinfo.ini`, `tracker/<seq>.txt`.
 Output is byte-identical for the same numpy major version family (checked with 1.26 and 2.x).
 

@@ -29,7 +29,7 @@ public struct RecordingSpatialReport: Sendable, Equatable {
 /// judges the registry with the `EvalMetrics` functions, which see only plain values.
 public enum RecordingSpatialJob {
     /// The gates of the 3-D tracking table: the app's merge radius, its veto distance, and
-    /// nuScenes' 2 m for comparison (`spatial-reference.md` §5.4).
+    /// nuScenes' 2 m for comparison (spec.md#metric-centre-distance).
     public static let defaultGates: [Double] = [0.35, 1.0, 2.0]
 
     /// The registry's instances as metric inputs: their position history and the

@@ -13,7 +13,7 @@ public struct ObjectMove: Equatable, Sendable {
 }
 
 /// Detection pairs scored by appearance: the cosine of their embeddings and whether both saw
-/// the same object (the evidence behind the merge cosine, seed 000 §7.1).
+/// the same object (the evidence behind the merge cosine, spec.md#twins-negative-result).
 public struct CosinePairs: Equatable, Sendable {
     /// Cosine similarity of each pair's embeddings.
     public var cosines: [Double] = []

@@ -24,7 +24,7 @@ public struct SpatialReplayResult: Sendable {
 public enum SpatialReplay {
     /// Replays `recording` with `configuration`.
     ///
-    /// Frames whose tracking state is not `normal` are not anchored (seed 000 §5.4:
+    /// Frames whose tracking state is not `normal` are not anchored (spec.md#perception-tracking-gate:
     /// perception is gated on ARKit's tracking state). A detection is anchored when it has
     /// a depth grid with a usable depth and, per `trackSource`, belongs to a confirmed
     /// replica track or lies on a frame where the detector ran.

@@ -95,7 +95,7 @@ public struct DepthGridSampler: Sendable {
     /// The fast (364-px) network pass over `grid` (a grid of the full pass, with its true
     /// depths): the same frame's affine and distortion, the fast variant's noise level
     /// `model.effectiveNoise` for `.fast`, drawn independently of the full pass's noise — so
-    /// the two passes differ as seed §2.8 measured (r ≈ 0.98, ≈ 3.5 % mean absolute difference).
+    /// the two passes differ as the app measured (r ≈ 0.98, ≈ 3.5 % mean absolute difference; spec.md#sim-fast-pass).
     public func fastPass(of grid: DepthGrid, network: DepthNetworkFrame, model: DepthNetworkModel, random: inout SplitMix64) -> [Float] {
         var fast = model
         fast.variant = .fast

@@ -29,7 +29,7 @@ public struct PinholeCamera: Equatable, Sendable, Codable {
     }
 
     /// An iPhone wide camera on the portrait upright image: 1440×1920, fx = fy = 1450 px
-    /// (about 53° × 67° field of view, ARKit's 1920×1440 buffer rotated upright, seed §5.1).
+    /// (about 53° × 67° field of view, ARKit's 1920×1440 buffer rotated upright, spec.md#sim-camera).
     public static let iPhonePortrait = PinholeCamera(width: 1440, height: 1920, fx: 1450, fy: 1450, cx: 720, cy: 960)
 
     /// The intrinsics as stored in recordings.

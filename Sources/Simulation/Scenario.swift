@@ -2,18 +2,18 @@
 public enum Scenario: String, CaseIterable, Sendable {
     /// One furnished room, ~20 objects with two twin pairs; map the room, walk away (a cup
     /// is moved 0.97 m and a phone removed meanwhile, a person crosses), re-approach, guide
-    /// (seed §5.3's protocol).
+    /// (the app's measuring protocol, spec.md#sim-scenarios).
     case walkawayReapproach = "walkaway-reapproach"
     /// Two look-alike bottles 0.75 m apart; one is moved across the room while the camera
-    /// looks away (seed §7's forcing incident).
+    /// looks away (the app's forcing incident, spec.md#twins-incident).
     case twinsMoved = "twins-moved"
     /// Removals, a person standing in front of an object, and a remote only ever seen from
-    /// beyond its detection range (seed §7.2, §7.4).
+    /// beyond its detection range (spec.md#absence-evidence, spec.md#absence-limits).
     case absence
     /// Study and kitchen; a phone is carried from one to the other; twin bottles, one per
-    /// room (seed §10: multi-room was never tested).
+    /// room (spec.md#evidence-limits: multi-room was never tested).
     case multiRoom = "multi-room"
-    /// `walkaway-reapproach` in a dim room (seed §9: no low-light arm was ever measured).
+    /// `walkaway-reapproach` in a dim room (spec.md#sim-low-light: no low-light arm was ever measured).
     case lowLight = "low-light"
 
     /// The duration, seconds, the scenario's path is written for.

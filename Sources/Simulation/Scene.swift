@@ -60,7 +60,7 @@ public struct Scene: Equatable, Sendable {
 
 /// Ordinary indoor light or a dim room.
 public enum Lighting: String, Equatable, Sendable, Codable {
-    /// Ordinary indoor lighting (every measurement of the seed, §9).
+    /// Ordinary indoor lighting (every measurement of the app, spec.md#evidence-limits).
     case normal
     /// A dim room: the detector's recall and range drop (`DetectorModel`).
     case low

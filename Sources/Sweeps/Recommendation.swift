@@ -1,6 +1,6 @@
 import EvalNumerics
 
-/// One fold of leave-one-recording-out validation (spatial-reference §4.3).
+/// One fold of leave-one-recording-out validation (spec.md#sweep-leave-one-out).
 public struct LeaveOneOutFold: Sendable, Equatable {
     /// The recording left out.
     public var heldOut: Int

@@ -4,7 +4,7 @@
 public enum SweepComponent: Int, CaseIterable, Sendable {
     /// Anchor instances created.
     case instances
-    /// Instances fed by two or more objects (blended twins, seed 000 §7.1).
+    /// Instances fed by two or more objects (blended twins, spec.md#twins-negative-result).
     case blended
     /// Feeding detections that did not see their instance's associated object.
     case impureFeeds
@@ -38,7 +38,7 @@ public enum SweepComponent: Int, CaseIterable, Sendable {
     case detectorCalls
     /// Flags to missing on instances of objects (correct + false missing).
     case flags
-    /// Flags to missing on objects still at their anchor (seed 000 §7.2's bottle at 3.1 m).
+    /// Flags to missing on objects still at their anchor (the 3.1 m bottle of spec.md#absence-range-gate).
     case falseMissing
     /// Removals (or moves away) of anchored objects.
     case removals
@@ -85,13 +85,13 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
     case mota
     /// Detector runs (count).
     case detectorCalls = "detector_calls"
-    /// False missing / flags (seed 000 §7.2).
+    /// False missing / flags (spec.md#metric-absence-outcomes).
     case falseMissingRate = "false_missing_rate"
     /// Missed removals / removals.
     case missedRemovalRate = "missed_removal_rate"
     /// Mean time from a removal to its first correct flag, seconds.
     case flagLatencyMean = "flag_latency_mean_s"
-    /// Wrong-target requests / requests that locked (seed 000 §7: the twin at 0.43 m).
+    /// Wrong-target requests / requests that locked (spec.md#lockon-radius: the twin at 0.43 m).
     case wrongTargetRate = "wrong_target_rate"
     /// Requests with no lock / requests whose object was in memory.
     case missedLockRate = "missed_lock_rate"

@@ -27,7 +27,7 @@ private func scene(label: String = "bottle", frames count: Int64 = 40, depth: Fl
     return (Recording(frames: frames, lidarMaps: maps), registry)
 }
 
-@Suite("Absence replay over a recording (seed 000 §7.2)")
+@Suite("Absence replay over a recording (spec.md#absence-over-recording)")
 struct AbsenceReplayTests {
     @Test("LiDAR sees past the anchor: three samples ≥ 1 s apart flag it missing")
     func flagsAfterThreeSpacedSamples() throws {

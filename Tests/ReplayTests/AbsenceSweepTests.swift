@@ -22,7 +22,7 @@ private func pass(
     return events
 }
 
-@Suite("Absence sweep replica (seed 000 §7.2)")
+@Suite("Absence sweep replica (spec.md#absence)")
 struct AbsenceSweepTests {
     @Test("Three absent samples at least 1 s apart flip an instance to missing")
     func threeSamplesOneSecondApart() {
@@ -54,7 +54,7 @@ struct AbsenceSweepTests {
         #expect(AbsenceRules.rangeGate(size: 0.07, configuration: c) == 2)
         #expect(AbsenceRules.rangeGate(size: 0.25, configuration: c) == 2.5)
         #expect(AbsenceRules.rangeGate(size: 0.9, configuration: c) == 4)
-        // The seed's incident: a bottle at 3.1 m proves nothing; at 1.9 m it does.
+        // The app's incident (spec.md#absence-range-gate): a bottle at 3.1 m proves nothing; at 1.9 m it does.
         let far = AbsenceTarget(instance: 0, label: "bottle", position: SIMD3(0, 0, -3.1), size: 0.07)
         let near = AbsenceTarget(instance: 0, label: "bottle", position: SIMD3(0, 0, -1.9), size: 0.07)
         let look = { (t: AbsenceTarget) in

@@ -21,7 +21,7 @@ private func registryWithAnchor(track: Int64? = nil) -> AnchorRegistry {
     return registry
 }
 
-@Suite("Anchor registry replica (seed 000 §5.3, §7.1, §7.3)")
+@Suite("Anchor registry replica (spec.md#anchors)")
 struct AnchorRegistryTests {
     @Test("No single re-observation moves an anchor more than 15 cm; the raw gap is logged before the EMA")
     func stepClamp() {

@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Replay configuration")
 struct ConfigurationTests {
-    @Test("Defaults are the shipped constants of design.md §1")
+    @Test("Defaults are the shipped constants of spec.md#shipped-constants")
     func defaultsAreShippedConstants() {
         let c = ReplayConfiguration()
         #expect(c.anchors.stepClamp == 0.15)

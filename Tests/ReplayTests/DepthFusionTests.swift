@@ -19,7 +19,7 @@ private func median(_ values: [Float]) -> Double {
     return DepthFuser.median(&v)
 }
 
-@Suite("Depth fusion replica (seed 000 §5.2)")
+@Suite("Depth fusion replica (spec.md#fusion)")
 struct DepthFusionTests {
     @Test("An exactly affine patch is fitted exactly; the box depth is the median ẑ")
     func exactFit() throws {

@@ -4,7 +4,7 @@ import Testing
 
 private let target = GuidanceTarget(instance: 0, label: "bottle", position: .zero)
 
-@Suite("Lock-on and arrival replicas (seed 000 §5.4, §6.2, §7.1)")
+@Suite("Lock-on and arrival replicas (spec.md#guidance)")
 struct GuidanceTests {
     @Test("Lock-on: the target's own instance anywhere, or the same class within 0.35 m")
     func lockOnRadius() {
@@ -14,7 +14,7 @@ struct GuidanceTests {
         }
         #expect(reason(0, "bottle", 5) == .instanceMatch)
         #expect(reason(1, "bottle", 0.34) == .sameClassNearby)
-        #expect(reason(1, "bottle", 0.36) == nil)  // the twin at 0.43 m of seed §9 no longer snaps
+        #expect(reason(1, "bottle", 0.36) == nil)  // the twin at 0.43 m of spec.md#lockon-radius no longer snaps
         #expect(reason(1, "bottle", 0.43) == nil)
         #expect(reason(1, "cup", 0.1) == nil)
         var session = GuidanceSession(target: target)

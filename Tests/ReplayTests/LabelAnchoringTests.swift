@@ -9,7 +9,7 @@ private func run(_ tracker: inout LabelAnchorTracker, _ frame: Int64 = 0, _ obse
     return events
 }
 
-@Suite("RealityRogue label anchoring (seed 004 §4)")
+@Suite("RealityRogue label anchoring (spec.md#label-anchoring)")
 struct LabelAnchoringTests {
     @Test("Merge radius grows with camera distance: ~0.15 m at 1 m")
     func radiusGrowsWithDistance() {

@@ -2,7 +2,7 @@ import Recording
 import Testing
 @testable import Replay
 
-@Suite("Tracker replica (seed 000 §4.1)")
+@Suite("Tracker replica (spec.md#tracker)")
 struct TrackerTests {
     @Test("ByteTrack: low-score detections never create a track")
     func lowScoreNeverCreates() {

@@ -65,7 +65,7 @@ import Testing
         #expect(sorted[sorted.count / 2] > 0.95, "median r \(sorted[sorted.count / 2])")
     }
 
-    /// Seed §2.8: the fast (364 px) pass agrees with the full one at 3.5 % mean absolute error.
+    /// spec.md#sim-fast-pass: the fast (364 px) pass agrees with the full one at 3.5 % mean absolute error.
     @Test func fastVariantAgreesWithTheFullOneAsMeasured() {
         var full = DepthNetworkModel()
         full.distortionAmplitude = 0

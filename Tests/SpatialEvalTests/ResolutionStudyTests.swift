@@ -34,7 +34,7 @@ struct ResolutionStudyTests {
         }
         let pooled = try #require(study.pooled)
         #expect(pooled.count == study.samples.reduce(0) { $0 + Int($1) })
-        // The simulated passes differ as the seed measured: a few per cent (§2.8: 3.5 %).
+        // The simulated passes differ as the app measured: a few per cent (spec.md#seed-figures: 3.5 %).
         #expect(pooled.meanAbsolutePercentDifference > 2 && pooled.meanAbsolutePercentDifference < 6)
         #expect(pooled.pearsonR > 0.95)
     }

@@ -2,7 +2,7 @@ import Foundation
 import EvalNumerics
 
 /// The standard monocular-depth metrics of a prediction z against ground truth g over one
-/// set of valid pixels (spatial-reference §2.2), computed with numpy's pairwise sums.
+/// set of valid pixels (spec.md#depth-metrics), computed with numpy's pairwise sums.
 ///
 /// Conventions, named because codebases disagree:
 /// - every metric is a plain mean over the pixels given (no per-image averaging here:

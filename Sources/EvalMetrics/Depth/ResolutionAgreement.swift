@@ -1,7 +1,7 @@
 import EvalNumerics
 
-/// Agreement of two depth maps of the same scene from two network resolutions (seed 000
-/// §2.8's 364-px vs 518-px check): Pearson's r and the mean absolute percentage difference.
+/// Agreement of two depth maps of the same scene from two network resolutions (the app's
+/// 364-px vs 518-px check, spec.md#depth-resolution-agreement): Pearson's r and the mean absolute percentage difference.
 public struct ResolutionAgreement: Equatable, Sendable {
     /// Number of pixels compared.
     public var count: Int

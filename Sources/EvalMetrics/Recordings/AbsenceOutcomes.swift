@@ -27,7 +27,7 @@ public struct MissingFlagJudgement: Equatable, Sendable {
     public enum Verdict: String, Sendable, Codable, CaseIterable {
         /// The object was gone from the anchor: removed, or moved farther than the tolerance.
         case correct
-        /// The object was still at the anchor: the false "missing" of seed 000 §7.2.
+        /// The object was still at the anchor: the false "missing" of spec.md#absence-range-gate.
         case falseMissing = "false_missing"
         /// The instance stands for no ground-truth object (a false-positive instance).
         case unassociated
@@ -54,7 +54,7 @@ public struct RemovalOutcome: Equatable, Sendable {
     public var latency: Double?
 }
 
-/// How the absence sweep did on one recording (seed 000 §7.2): flags judged against the
+/// How the absence sweep did on one recording (spec.md#metric-absence-outcomes): flags judged against the
 /// ground truth, removals found or missed, with Wilson intervals on the rates.
 ///
 /// A flag to missing at time t on an instance associated with object o is **correct** when

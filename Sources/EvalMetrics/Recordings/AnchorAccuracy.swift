@@ -61,7 +61,7 @@ public struct InstanceAccuracy: Equatable, Sendable {
     public var finalError: Double? { errors.last }
     /// Mean of `errors` (nil when there are none).
     public var meanError: Double? { errors.isEmpty ? nil : errors.reduce(0, +) / Double(errors.count) }
-    /// True when two or more objects fed the instance (seed 000 §7.1's blended twins).
+    /// True when two or more objects fed the instance (the blended twins of spec.md#twins-negative-result).
     public var isBlended: Bool { objectsFeeding > 1 }
 }
 

@@ -55,7 +55,7 @@ public struct CentreDistanceCounts: Equatable, Sendable {
 }
 
 /// 3-D multi-object tracking of points by centre distance: nuScenes' matching
-/// (`../shared/specs/spatial-reference.md` §5) with the 3-D Euclidean distance instead of
+/// (spec.md#metric-centre-distance) with the 3-D Euclidean distance instead of
 /// the ground-plane one and a configurable gate.
 ///
 /// Per frame, as py-motmetrics: (1) last frame's pairs are kept while both points exist

@@ -54,7 +54,7 @@ public struct GuidanceTrace: Equatable, Sendable {
     }
 }
 
-/// The verdict on one guidance request (seed 000 §6.2, §7.1: lock-on can snap to the twin).
+/// The verdict on one guidance request (spec.md#metric-lockon-outcomes; spec.md#lockon-radius: lock-on can snap to the twin).
 public struct LockOnOutcome: Equatable, Sendable {
     /// How a request's locks are judged.
     public enum Verdict: String, Sendable, Codable, CaseIterable {

@@ -1,5 +1,5 @@
 /// Pareto-efficient rows of a table of objectives, with `paretoset` 1.2.5's semantics
-/// (`paretoset(costs, sense=["min", …], distinct=False)`; `spatial-reference.md` §4.4).
+/// (`paretoset(costs, sense=["min", …], distinct=False)`; spec.md#decision-pareto).
 ///
 /// Row a dominates row b when a is no worse on every objective and strictly better on at
 /// least one. A row is on the front when no row dominates it; identical rows are all kept

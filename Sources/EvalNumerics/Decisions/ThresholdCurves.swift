@@ -1,5 +1,5 @@
 /// Precision–recall and ROC curves of a binary decision "score ≥ threshold", with
-/// scikit-learn 1.9.1's exact semantics (`spatial-reference.md` §4.1).
+/// scikit-learn 1.9.1's exact semantics (spec.md#decision-pr-roc).
 ///
 /// Labels are `true` for positives. Thresholds are the distinct scores; at threshold θ a
 /// sample is predicted positive iff its score is ≥ θ, so tied scores move together.

@@ -68,7 +68,7 @@ public struct CaptureGuidanceRequest: Equatable, Sendable {
 
 /// A second depth-network pass over the samples of one depth grid (optional table
 /// `depth_network_passes`), e.g. the fast 364-px pass beside the grid's 518-px values, for
-/// comparing network resolutions sample by sample (seed 000 §2.8).
+/// comparing network resolutions sample by sample (spec.md#depth-resolution-agreement).
 public struct DepthNetworkPass: Equatable, Sendable {
     /// The detection whose grid the pass covers.
     public var detection: Int64

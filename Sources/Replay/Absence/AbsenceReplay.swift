@@ -33,7 +33,7 @@ public struct AbsenceScene: Sendable {
     }
 }
 
-/// The absence sweep over a whole recording, driven by the registry's anchors (seed 000 §7.2).
+/// The absence sweep over a whole recording, driven by the registry's anchors (spec.md#absence-over-recording).
 public enum AbsenceReplay {
     /// Replays the sweep on `recording` against the finished `registry`
     /// (``run(_:registry:configuration:)-scene`` on a freshly indexed scene).

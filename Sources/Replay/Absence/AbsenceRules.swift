@@ -1,6 +1,6 @@
 import Recording
 
-/// Why a look at a stored anchor proves nothing (seed 000 §7.2).
+/// Why a look at a stored anchor proves nothing (spec.md#absence-evidence).
 public enum NoEvidenceReason: String, Codable, Sendable, Equatable {
     /// The spot is behind the camera or outside the image.
     case outOfView
@@ -12,7 +12,7 @@ public enum NoEvidenceReason: String, Codable, Sendable, Equatable {
     case noDepth
 }
 
-/// What one look at a stored anchor proves (seed 000 §7.2).
+/// What one look at a stored anchor proves (spec.md#absence-evidence).
 public enum AbsenceLook: Equatable, Sendable {
     /// The spot is in view and in range, LiDAR sees it clearly, and no same-label box covers it.
     case absent
@@ -32,7 +32,7 @@ public struct AbsenceTarget: Equatable, Sendable {
     public var position: SIMD3<Double>
     /// The object's size in metres (its largest physical dimension).
     public var size: Double
-    /// Persons are exempt from absence (seed §7.2: "a missing person is meaningless").
+    /// Persons are exempt from absence (spec.md#absence-persons-exempt: "a missing person is meaningless").
     public var isPerson: Bool
 
     /// Creates a target from its parts.
@@ -45,7 +45,7 @@ public struct AbsenceTarget: Equatable, Sendable {
     }
 }
 
-/// The absence sweep's per-look rules as pure functions (seed 000 §7.2).
+/// The absence sweep's per-look rules as pure functions (spec.md#absence-evidence).
 public enum AbsenceRules {
     /// The range gate: object size × 10, clamped to 2–4 m.
     public static func rangeGate(size: Double, configuration c: AbsenceConfiguration) -> Double {

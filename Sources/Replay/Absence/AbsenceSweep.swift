@@ -18,7 +18,7 @@ public struct AbsenceEvent: Equatable, Sendable {
     public var flipped: Bool
 }
 
-/// The budgeted absence sweep (seed 000 §7.2).
+/// The budgeted absence sweep (spec.md#absence-sweep).
 ///
 /// Each pass looks at up to `budgetPerPass` non-person targets, round-robin by instance
 /// id. An absent look counts when at least `minSampleSpacing` seconds after the last

@@ -1,4 +1,4 @@
-/// The app's anchor registry (seed 000 §5.3, §7.1, §7.3), one observation at a time.
+/// The app's anchor registry (spec.md#anchors), one observation at a time.
 ///
 /// An observation from a tracker id that already fed an instance goes to that instance;
 /// otherwise it merges into the nearest same-label instance the graduated merge admits,

@@ -1,6 +1,6 @@
-/// The registry's individual rules as pure functions (seed 000 §5.3, §7.1, §7.3).
+/// The registry's individual rules as pure functions (spec.md#anchors).
 public enum AnchorRules {
-    /// The graduated merge (seed §7.1): cosine ≥ 0.80 suffices within 0.35 m, ≥ 0.92 is
+    /// The graduated merge (spec.md#merge-graduated): cosine ≥ 0.80 suffices within 0.35 m, ≥ 0.92 is
     /// needed out to 1 m, and beyond 1 m the spatial veto stands. With no embedding on
     /// either side (`cosine` nil) only the near band is open.
     public static func admitsMerge(distance: Double, cosine: Double?, configuration c: AnchorConfiguration) -> Bool {
@@ -10,7 +10,7 @@ public enum AnchorRules {
     }
 
     /// One EMA step from `stored` toward `raw` with weight α, clamped to `stepClamp` unless
-    /// `clamped` is false; returns the new position and whether the clamp acted (seed §5.3).
+    /// `clamped` is false; returns the new position and whether the clamp acted (spec.md#anchor-ema-clamp).
     public static func emaStep(from stored: SIMD3<Double>, toward raw: SIMD3<Double>, configuration c: AnchorConfiguration, clamped: Bool = true) -> (position: SIMD3<Double>, wasClamped: Bool) {
         let step = (raw - stored) * c.emaWeight
         let length = step.length
@@ -18,7 +18,7 @@ public enum AnchorRules {
         return (stored + step * (c.stepClamp / length), true)
     }
 
-    /// The consensus snap target (seed §7.3): when the last `consensusCount` raw observations
+    /// The consensus snap target (spec.md#anchor-consensus-snap): when the last `consensusCount` raw observations
     /// all lie at least `consensusMinDistance` from `stored` and agree pairwise within
     /// `consensusAgreement`, their mean; otherwise nil.
     public static func consensusTarget(stored: SIMD3<Double>, recent: [SIMD3<Double>], configuration c: AnchorConfiguration) -> SIMD3<Double>? {

@@ -36,15 +36,15 @@ public enum AnchorUpdateKind: String, Codable, Sendable, Equatable {
     case create
     /// An EMA step within the clamp moved the anchor.
     case ema
-    /// An EMA step was clamped to the step limit (seed 000 §5.3: 15 cm).
+    /// An EMA step was clamped to the step limit (spec.md#anchor-ema-clamp: 15 cm).
     case clamped
-    /// The consensus snap teleported the anchor (seed 000 §7.3).
+    /// The consensus snap teleported the anchor (spec.md#anchor-consensus-snap).
     case snap
-    /// The same live track re-anchored the instance: unclamped EMA step (seed 000 §7.3).
+    /// The same live track re-anchored the instance: unclamped EMA step (spec.md#anchor-live-track-follow).
     case follow
 }
 
-/// One registry update, logged with the raw gap measured before the update (seed 000 §5.3).
+/// One registry update, logged with the raw gap measured before the update (spec.md#anchor-raw-gap).
 public struct AnchorEvent: Equatable, Sendable {
     /// The frame of the observation.
     public var frame: Int64

@@ -1,20 +1,19 @@
-
-/// Constants of the depth-fusion replica (seed 000 §5.2; design.md §1 "depth fusion").
+/// Constants of the depth-fusion replica (spec.md#fusion).
 public struct DepthFusionConfiguration: Codable, Sendable, Equatable {
-    /// Nearest LiDAR depth kept, metres (seed: "LiDAR valid in 0.1–8 m").
+    /// Nearest LiDAR depth kept, metres (spec.md#fusion-sample-filter: "LiDAR valid in 0.1–8 m").
     public var minLidarDepth: Double
     /// Farthest LiDAR depth kept, metres.
     public var maxLidarDepth: Double
-    /// Lowest LiDAR confidence kept (0 low, 1 medium, 2 high). The seed says "LiDAR
-    /// confidence" without a level; high (ARKit's `.high`) is assumed.
+    /// Lowest LiDAR confidence kept (0 low, 1 medium, 2 high). The app says "LiDAR
+    /// confidence" without a level (spec.md#fusion-sample-filter); high (ARKit's `.high`) is assumed.
     public var minLidarConfidence: UInt8
-    /// Fewer surviving pairs than this fall back to the raw LiDAR median (seed: eight).
+    /// Fewer surviving pairs than this fall back to the raw LiDAR median (spec.md#fusion-fallback: eight).
     public var minPairs: Int
     /// Residuals beyond this many standard deviations are dropped before the one refit (2σ).
     public var outlierSigmas: Double
-    /// The fit is refused unless var(d) > `conditioningEpsilon`·(1 + d̄²) (seed: 10⁻⁶).
+    /// The fit is refused unless var(d) > `conditioningEpsilon`·(1 + d̄²) (spec.md#fusion-variance-guard: 10⁻⁶).
     public var conditioningEpsilon: Double
-    /// The floor of the denominator s·d + t. The seed floors it without a value; the
+    /// The floor of the denominator s·d + t. The app floors it without a value (spec.md#fusion-box-depth); the
     /// default 1/8 keeps ẑ within the LiDAR range (≤ 8 m).
     public var denominatorFloor: Double
 

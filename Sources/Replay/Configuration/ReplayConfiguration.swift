@@ -1,23 +1,23 @@
-/// Constants of the anchor registry: instance merge (seed 000 §5.3, §7.1) and anchor
-/// update (seed 000 §5.3, §7.3); design.md §1 "anchor update" and "instance merge".
+/// Constants of the anchor registry: instance merge (spec.md#merge-graduated, spec.md#merge-veto) and anchor
+/// update (spec.md#anchor-ema-clamp, spec.md#anchor-consensus-snap).
 public struct AnchorConfiguration: Codable, Sendable, Equatable {
-    /// Cosine similarity that suffices to merge within `nearRadius` (seed §7.1: 0.80).
+    /// Cosine similarity that suffices to merge within `nearRadius` (spec.md#merge-graduated: 0.80).
     public var nearCosine: Double
-    /// Radius of the permissive band, metres (seed §7.1: 0.35 m).
+    /// Radius of the permissive band, metres (spec.md#merge-graduated: 0.35 m).
     public var nearRadius: Double
-    /// Cosine required to merge between `nearRadius` and `farRadius` (seed §7.1: 0.92).
+    /// Cosine required to merge between `nearRadius` and `farRadius` (spec.md#merge-graduated: 0.92).
     public var farCosine: Double
-    /// Beyond this distance two anchors never merge (seed §5.3, §7.1: 1 m veto).
+    /// Beyond this distance two anchors never merge (spec.md#merge-veto: 1 m veto).
     public var farRadius: Double
-    /// Weight of a raw observation in the anchor EMA. The seed does not state it; 0.3 is assumed.
+    /// Weight of a raw observation in the anchor EMA. The app does not state it; 0.3 is assumed (spec.md#anchor-ema-clamp).
     public var emaWeight: Double
-    /// No single EMA step moves an anchor further than this, metres (seed §5.3: 0.15 m).
+    /// No single EMA step moves an anchor further than this, metres (spec.md#anchor-ema-clamp: 0.15 m).
     public var stepClamp: Double
-    /// How many latest raw observations the consensus snap looks at (seed §7.3: 3).
+    /// How many latest raw observations the consensus snap looks at (spec.md#anchor-consensus-snap: 3).
     public var consensusCount: Int
-    /// Each of them must lie at least this far from the stored anchor (seed §7.3: 0.5 m).
+    /// Each of them must lie at least this far from the stored anchor (spec.md#anchor-consensus-snap: 0.5 m).
     public var consensusMinDistance: Double
-    /// And they must agree pairwise within this distance (seed §7.3: 0.3 m).
+    /// And they must agree pairwise within this distance (spec.md#anchor-consensus-snap: 0.3 m).
     public var consensusAgreement: Double
 
     /// Creates a configuration; every default is the shipped constant.
@@ -38,7 +38,7 @@ public struct AnchorConfiguration: Codable, Sendable, Equatable {
     }
 }
 
-/// Constants of the absence sweep (seed 000 §7.2; design.md §1 "absence sweep").
+/// Constants of the absence sweep (spec.md#absence).
 public struct AbsenceConfiguration: Codable, Sendable, Equatable {
     /// At most this many instances are looked at per perception pass, round-robin (3).
     public var budgetPerPass: Int
@@ -53,10 +53,10 @@ public struct AbsenceConfiguration: Codable, Sendable, Equatable {
     /// … and above at this range, metres (4 m).
     public var maxRange: Double
     /// LiDAR depth at the spot shorter than the anchor's depth by more than this, metres,
-    /// means an occluder: no evidence. The seed gives no value; 0.15 m is assumed.
+    /// means an occluder: no evidence. The app gives no value; 0.15 m is assumed (spec.md#absence-sightline).
     public var sightlineTolerance: Double
     /// LiDAR samples below this confidence count as no depth (0 low, 1 medium, 2 high). The
-    /// seed does not say; medium (1) is assumed, as ARKit's low-confidence depth is unreliable.
+    /// app does not say; medium (1) is assumed (spec.md#absence-over-recording), as ARKit's low-confidence depth is unreliable.
     public var minimumLidarConfidence: Int
 
     /// Creates a configuration; every default is the shipped constant.
@@ -76,14 +76,14 @@ public struct AbsenceConfiguration: Codable, Sendable, Equatable {
     }
 }
 
-/// Constants of lock-on (seed 000 §6.2, §7.1) and arrival (seed 000 §5.4).
+/// Constants of lock-on (spec.md#lockon-radius) and arrival (spec.md#arrival-hysteresis).
 public struct GuidanceConfiguration: Codable, Sendable, Equatable {
     /// A fresh same-class anchor within this distance of the target takes the lock
-    /// (seed §7.1: 0.35 m; the earlier §6.2 value was 0.75 m).
+    /// (spec.md#lockon-radius: 0.35 m; the earlier value was 0.75 m).
     public var lockOnRadius: Double
-    /// Closer than this to the target counts as found, metres (seed §5.4: 0.85 m).
+    /// Closer than this to the target counts as found, metres (spec.md#arrival-hysteresis: 0.85 m).
     public var arrivalRadius: Double
-    /// Found is lost again only beyond this distance, metres (seed §5.4: 1.1 m).
+    /// Found is lost again only beyond this distance, metres (spec.md#arrival-hysteresis: 1.1 m).
     public var departureRadius: Double
 
     /// Creates a configuration; every default is the shipped constant.
@@ -94,16 +94,16 @@ public struct GuidanceConfiguration: Codable, Sendable, Equatable {
     }
 }
 
-/// Constants of RealityRogue's label anchoring (seed 004 §4; design.md §1 "label anchoring").
+/// Constants of RealityRogue's label anchoring (spec.md#label-anchoring).
 public struct LabelAnchoringConfiguration: Codable, Sendable, Equatable {
-    /// Merge radius per metre of camera distance (seed 004: ~0.15 m at 1 m).
+    /// Merge radius per metre of camera distance (spec.md#label-anchoring-merge-radius: ~0.15 m at 1 m).
     public var radiusPerMetre: Double
-    /// An anchor is shown (confirmed) after this many hits (seed 004: three).
+    /// An anchor is shown (confirmed) after this many hits (spec.md#label-anchoring-confirm: three).
     public var confirmHits: Int
-    /// Weight of a new observation in the position EMA (seed 004: `mix(…, t: 0.25)`).
+    /// Weight of a new observation in the position EMA (spec.md#label-anchoring-ema: `mix(…, t: 0.25)`).
     public var emaWeight: Double
     /// An anchor in the frustum missed by this many consecutive detector runs expires
-    /// (seed 004: "several"; 5 is assumed).
+    /// (spec.md#label-anchoring-expiry: "several"; 5 is assumed).
     public var expireAfterMisses: Int
 
     /// Creates a configuration; every default is the shipped constant.
@@ -115,17 +115,17 @@ public struct LabelAnchoringConfiguration: Codable, Sendable, Equatable {
     }
 }
 
-/// Every replica's constants in one value; defaults are the shipped system (design.md §1).
+/// Every replica's constants in one value; defaults are the shipped system (spec.md#shipped-constants).
 public struct ReplayConfiguration: Codable, Sendable, Equatable {
-    /// The tracker (seed 000 §4.1).
+    /// The tracker (spec.md#tracker).
     public var tracker: TrackerConfiguration
-    /// Depth fusion (seed 000 §5.2).
+    /// Depth fusion (spec.md#fusion).
     public var depthFusion: DepthFusionConfiguration
-    /// Anchor merge and update (seed 000 §5.3, §7.1, §7.3).
+    /// Anchor merge and update (spec.md#anchors).
     public var anchors: AnchorConfiguration
-    /// The absence sweep (seed 000 §7.2).
+    /// The absence sweep (spec.md#absence).
     public var absence: AbsenceConfiguration
-    /// Lock-on and arrival (seed 000 §5.4, §6.2, §7.1).
+    /// Lock-on and arrival (spec.md#guidance).
     public var guidance: GuidanceConfiguration
 
     /// Creates a configuration; every part defaults to the shipped constants.

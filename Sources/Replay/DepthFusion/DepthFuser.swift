@@ -13,7 +13,7 @@ public enum DepthFusionFallback: String, Codable, Sendable, Equatable {
     case illConditionedAfterOutlierRejection
 }
 
-/// The outcome of fusing one detection's depth grid (seed 000 §5.2).
+/// The outcome of fusing one detection's depth grid (spec.md#fusion).
 public struct DepthFusionResult: Equatable, Sendable {
     /// The box depth in metres (along −z): the median of the fitted ẑ over the inliers, or
     /// the raw LiDAR median on a fallback; nil when no sample passed the filters.
@@ -30,7 +30,7 @@ public struct DepthFusionResult: Equatable, Sendable {
     public var maskCentroid: SIMD2<Double>?
 }
 
-/// Depth fusion as seed 000 §5.2 describes it, with reusable work buffers.
+/// Depth fusion as spec.md#fusion describes it, with reusable work buffers.
 ///
 /// Samples are kept when inside the subject mask, LiDAR-confident, with finite inverse
 /// depth d and LiDAR depth in [min, max]. The affine model 1/z_lidar ≈ s·d + t is fitted

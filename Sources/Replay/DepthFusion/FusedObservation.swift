@@ -1,7 +1,7 @@
 import Recording
 
 /// A detection placed in the world: depth fusion, unprojection and physical extent
-/// (seed 000 §5.2).
+/// (spec.md#fusion-unprojection).
 public struct FusedObservation: Equatable, Sendable {
     /// The detection.
     public var detection: Int64

@@ -2,7 +2,7 @@ import Recording
 
 /// The samples of one depth grid that depth fusion may fit, with reusable buffers: those
 /// inside the subject mask, at or above a LiDAR confidence, with finite relative inverse
-/// depth d and LiDAR depth in [min, max] (seed 000 §5.2). Shared by ``DepthFuser`` and the
+/// depth d and LiDAR depth in [min, max] (spec.md#fusion-sample-filter). Shared by ``DepthFuser`` and the
 /// fusion variants so every variant sees the same pairs.
 public struct FusionSamples: Sendable {
     /// Relative inverse depth d of each kept sample.

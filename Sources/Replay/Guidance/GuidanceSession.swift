@@ -15,7 +15,7 @@ public struct GuidanceTarget: Equatable, Sendable {
     }
 }
 
-/// Why a fresh anchor took the lock (seed 000 §6.2, §7.1).
+/// Why a fresh anchor took the lock (spec.md#lockon-radius).
 public enum LockOnReason: String, Codable, Sendable, Equatable {
     /// The fresh anchor is of the target's own instance.
     case instanceMatch
@@ -23,7 +23,7 @@ public enum LockOnReason: String, Codable, Sendable, Equatable {
     case sameClassNearby
 }
 
-/// A change of the arrival state (seed 000 §5.4).
+/// A change of the arrival state (spec.md#arrival-hysteresis).
 public enum ArrivalChange: String, Codable, Sendable, Equatable {
     /// The camera came inside the arrival radius.
     case found
@@ -31,7 +31,7 @@ public enum ArrivalChange: String, Codable, Sendable, Equatable {
     case lost
 }
 
-/// Lock-on and arrival while guiding to one target (seed 000 §5.4, §6.2, §7.1).
+/// Lock-on and arrival while guiding to one target (spec.md#guidance).
 ///
 /// Lock-on: a fresh anchor snaps the target to its position when its instance is the
 /// target's, or when it has the target's label and lies within `lockOnRadius` (0.35 m)

@@ -1,6 +1,6 @@
 import Recording
 
-/// An anchor of RealityRogue's label-anchoring policy (seed 004 §4).
+/// An anchor of RealityRogue's label-anchoring policy (spec.md#label-anchoring).
 public struct LabelAnchor: Equatable, Sendable {
     /// Identifier, in creation order from 0; never reused.
     public var id: Int
@@ -44,7 +44,7 @@ public struct LabelAnchorEvent: Equatable, Sendable {
     public var position: SIMD3<Double>
 }
 
-/// RealityRogue's "merge, do not multiply" policy (seed 004 §4), a second policy to compare.
+/// RealityRogue's "merge, do not multiply" policy (spec.md#label-anchoring), a second policy to compare.
 ///
 /// Per detector run, each (label, world position) observation merges into the nearest
 /// same-label anchor within `radiusPerMetre` × its distance from the camera, moving it by

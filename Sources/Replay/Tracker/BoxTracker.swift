@@ -1,7 +1,7 @@
 import EvalNumerics
 import Recording
 
-/// SORT with ByteTrack's second association (seed 000 §4.1), one frame at a time.
+/// SORT with ByteTrack's second association (spec.md#tracker-bytetrack), one frame at a time.
 ///
 /// Per frame every track's Kalman filter predicts. On a detector frame:
 /// 1. high-score detections (score ≥ `highScore`) are matched to all tracks by IoU;

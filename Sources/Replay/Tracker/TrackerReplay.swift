@@ -1,6 +1,6 @@
 import Recording
 
-/// Runs the tracker replica over a whole recording (seed 000 §4.1, §2.6).
+/// Runs the tracker replica over a whole recording (spec.md#tracker, spec.md#tracker-detect-every-n).
 public enum TrackerReplay {
     /// The confirmed tracks of every frame of `recording`, in frame order.
     ///

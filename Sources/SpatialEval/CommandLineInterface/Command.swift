@@ -20,37 +20,33 @@ public enum ExitStatus: Int32, Sendable {
     case usage = 64
 }
 
-/// A subcommand of `spatial-eval`.
+/// A subcommand of `spatial-eval`. It declares its options and positionals once, as static
+/// ``OptionKey`` and ``Positional`` constants listed in `options` and `positionals`; the
+/// tool parses and checks the arguments against them, renders `--help` from them, and
+/// hands `run` the ``ParsedArguments`` to read back with `arguments[Self.key]`.
 public protocol Command {
     /// The subcommand's name.
     var name: String { get }
     /// One-line summary for the command list.
     var summary: String { get }
-    /// Usage lines shown by `--help`.
-    var usage: [String] { get }
     /// A paragraph or two of explanation shown by `--help`.
     var discussion: String { get }
-    /// Options accepted.
-    var options: [OptionSpec] { get }
+    /// Positional arguments accepted, in order (`[]` for none).
+    var positionals: [any CommandPositional] { get }
+    /// Options accepted (`[]` for none).
+    var options: [any CommandOption] { get }
+    /// The ways of calling the command shown by `--help` (default one, from the declarations).
+    var usageForms: [UsageForm] { get }
     /// Runs with parsed arguments.
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus
 }
 
 extension Command {
+    public var usageForms: [UsageForm] { [UsageForm(options.filter(\.isRequired), optional: options.filter { !$0.isRequired })] }
+
+    /// The parser of the command's declarations.
+    public var parser: ArgumentParser { ArgumentParser(options: options, positionals: positionals) }
+
     /// The `--help` text of the command.
-    public var helpText: String {
-        var lines = ["spatial-eval \(name) — \(summary)", "", "USAGE:"]
-        lines += usage.map { "  spatial-eval \($0)" }
-        if !discussion.isEmpty { lines += ["", discussion] }
-        lines += ["", "OPTIONS:"]
-        let rendered = (options + [OptionSpec("help", nil, "Show this help.")]).map { option -> (String, String) in
-            let left = "--\(option.name)" + (option.valueName.map { " \($0)" } ?? "")
-            var help = option.help
-            if let choices = option.choices { help += " (\(choices.joined(separator: "|")))" }
-            return (left, help)
-        }
-        let width = rendered.map(\.0.count).max() ?? 0
-        lines += rendered.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
-        return lines.joined(separator: "\n") + "\n"
-    }
+    public var helpText: String { HelpFormatter.help(for: self) }
 }

@@ -31,12 +31,12 @@ public struct CommandLineTool {
             return ExitStatus.usage.rawValue
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
+        if ArgumentParser.requestsHelp(rest) {
             output.out(command.helpText)
             return ExitStatus.success.rawValue
         }
         do {
-            let parsed = try ParsedArguments.parse(rest, options: command.options)
+            let parsed = try command.parser.parse(rest)
             return try command.run(parsed, output: output).rawValue
         } catch let error as UsageError {
             output.err("error: \(error.message)\nSee 'spatial-eval \(command.name) --help'.\n")
@@ -56,8 +56,7 @@ public struct CommandLineTool {
             "spatial-eval \(ToolInfo.version) — spatial accuracy of an on-device AR object memory", "",
             "USAGE: spatial-eval <command> [options]", "", "COMMANDS:",
         ]
-        let width = commands.map(\.name.count).max() ?? 0
-        lines += commands.map { "  " + $0.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.summary }
+        lines += HelpFormatter.table(commands.map { ($0.name, $0.summary) })
         lines += ["", "Run 'spatial-eval <command> --help' for a command's options."]
         return lines.joined(separator: "\n") + "\n"
     }

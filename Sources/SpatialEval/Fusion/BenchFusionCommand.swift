@@ -8,7 +8,6 @@ import Replay
 struct BenchFusionCommand: Command {
     let name = "bench-fusion"
     let summary = "Time a depth-fusion variant on many grids of pairs (CSV); prints JSON with fits/s and the box depths."
-    let usage = ["bench-fusion --pairs FILE.csv [--grid-size N] [--runs N] [--variant NAME]"]
     let discussion = """
         FILE.csv is fit-depth's format with the grids one after another, N rows each \
         (default 256, a 16×16 grid). The file is read and split once; then every grid is \
@@ -17,18 +16,18 @@ struct BenchFusionCommand: Command {
         "grids", "runs_s": [...], "median_s", "fits_per_second" (grids / median), "depths": \
         [box depth per grid, NaN when none]}. Exit status: 0 success, 1 bad input, 64 usage.
         """
-    let options = [
-        OptionSpec("pairs", "FILE", "CSV of the grids' pairs."),
-        OptionSpec("grid-size", "N", "Rows per grid (default 256)."),
-        OptionSpec("runs", "N", "Timed passes over all grids (default 5)."),
-        OptionSpec("variant", "NAME", "Fusion variant (default affine-inverse-2sigma).", choices: DepthFusionVariant.allCases.map(\.rawValue)),
-    ]
+    static let pairs = OptionKey<String>("pairs", "FILE.csv", "CSV of the grids' pairs.")
+    static let gridSize = OptionKey<Int>("grid-size", "N", "Rows per grid.", default: 256, bounds: .atLeast(1))
+    static let runs = OptionKey<Int>("runs", "N", "Timed passes over all grids.", default: 5, bounds: .atLeast(1))
+    static let variant = OptionKey<DepthFusionVariant>("variant", "NAME", "Fusion variant.", default: .app)
+    let positionals: [any CommandPositional] = []
+    let options: [any CommandOption] = [Self.pairs, Self.gridSize, Self.runs, Self.variant]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard let path = arguments.value("pairs") else { throw UsageError("give --pairs FILE.csv") }
-        let size = try arguments.integer("grid-size", minimum: 1) ?? 256
-        let runs = try arguments.integer("runs", minimum: 1) ?? 5
-        let variant = DepthFusionVariant(rawValue: arguments.value("variant") ?? DepthFusionVariant.app.rawValue)!
+        let path = arguments[Self.pairs]
+        let size = arguments[Self.gridSize]
+        let runs = arguments[Self.runs]
+        let variant = arguments[Self.variant]
         let all = try DepthPairsCSV.read(path)
         guard all.depth.count % size == 0 else {
             throw InputError(file: path, message: "\(all.depth.count) rows are not a whole number of \(size)-row grids")
@@ -66,3 +65,5 @@ struct BenchFusionCommand: Command {
         return .success
     }
 }
+
+extension DepthFusionVariant: OptionValue {}

@@ -9,7 +9,6 @@ import ResultStore
 struct CompareCommand: Command {
     let name = "compare"
     let summary = "Compare the depth-fusion results (/fusion) of two results.h5 files box by box: paired differences, intervals, Wilcoxon."
-    let usage = ["compare A.h5 B.h5 [--resamples N] [--seed N] [--format table|json]"]
     let discussion = """
         Both files must hold a /fusion group (a protocol with a "fusion" section). Boxes are \
         paired by recording name and detection id; for every variant present in both, the \
@@ -18,22 +17,23 @@ struct CompareCommand: Command {
         and the Wilcoxon signed-rank test, with a one-line verdict per metric (lower is \
         better). Exit status: 0 success, 1 bad input, 64 usage.
         """
-    let options = [
-        OptionSpec("resamples", "N", "Bootstrap resamples (default 2000)."),
-        OptionSpec("seed", "N", "Bootstrap seed (default 1)."),
-        OptionSpec("format", "FORMAT", "Output format.", choices: ["table", "json"]),
-    ]
+    static let a = Positional<String>("A.h5", "Results file of run A (with /fusion).")
+    static let b = Positional<String>("B.h5", "Results file of run B (with /fusion).")
+    static let resamples = OptionKey<Int>("resamples", "N", "Bootstrap resamples.", default: 2000, bounds: .atLeast(10))
+    static let seed = OptionKey<UInt64>("seed", "N", "Bootstrap seed.", default: 1)
+    static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
+    let positionals: [any CommandPositional] = [Self.a, Self.b]
+    let options: [any CommandOption] = [Self.resamples, Self.seed, Self.format]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard arguments.positionals.count == 2 else { throw UsageError("give exactly two results files") }
-        let resamples = try arguments.integer("resamples", minimum: 10) ?? 2000
-        guard let seed = UInt64(arguments.value("seed") ?? "1") else { throw UsageError("--seed expects a non-negative integer") }
-        let (pathA, pathB) = (arguments.positionals[0], arguments.positionals[1])
+        let resamples = arguments[Self.resamples]
+        let seed = arguments[Self.seed]
+        let (pathA, pathB) = (arguments[Self.a], arguments[Self.b])
         let a = try Self.load(pathA), b = try Self.load(pathB)
         let bootstrap = BootstrapSettings(replicates: resamples, seed: seed, confidence: 0.95, method: "percentile")
         let rows = Self.comparisons(a, b, bootstrap: bootstrap)
         guard !rows.isEmpty else { throw InputError(file: pathB, message: "shares no boxes and variants with \(pathA)") }
-        if arguments.value("format") == "json" {
+        if arguments[Self.format] == .json {
             var w = JSONWriter()
             w.beginObject()
             w.string("a", pathA)

@@ -8,7 +8,6 @@ import Replay
 struct FitDepthCommand: Command {
     let name = "fit-depth"
     let summary = "Fit one frame's depth pairs (CSV) with a fusion variant; print scale, shift and depth metrics."
-    let usage = ["fit-depth --pairs FILE.csv [--variant NAME|all] [--huber-delta D] [--ransac-seed N] [--format table|json]"]
     let discussion = """
         FILE.csv has a header naming the columns depth (metric, metres), inverse_depth (the \
         network's relative inverse depth) and optionally confidence (0–2, default 2) and mask \
@@ -19,34 +18,47 @@ struct FitDepthCommand: Command {
         pair: AbsRel, SqRel, RMSE, RMSE log, log10, δ1–3 (strict <, fractions), SILog in the \
         Depth Anything V2 and the KITTI convention. Exit status: 0 success, 1 bad input, 64 usage.
         """
-    let options = [
-        OptionSpec("pairs", "FILE", "CSV of one frame's pairs."),
-        OptionSpec("variant", "NAME", "Fusion variant (default affine-inverse-2sigma).",
-                   choices: DepthFusionVariant.allCases.map(\.rawValue) + ["all"]),
-        OptionSpec("huber-delta", "D", "Huber's δ in inverse depth, 1/m (default 0.01)."),
-        OptionSpec("ransac-seed", "N", "Seed of RANSAC's sample stream (default 0)."),
-        OptionSpec("format", "FORMAT", "Output format.", choices: ["table", "json"]),
-    ]
+    static let pairs = OptionKey<String>("pairs", "FILE.csv", "CSV of one frame's pairs.")
+    static let variant = OptionKey<VariantChoice>("variant", "NAME", "Fusion variant, or all of them.", default: .one(.app))
+    static let huberDelta = OptionKey<Double>(
+        "huber-delta", "D", "Huber's δ in inverse depth, 1/m.", default: FusionVariantSettings().huberDelta, bounds: .above(0))
+    static let ransacSeed = OptionKey<UInt64>(
+        "ransac-seed", "N", "Seed of RANSAC's sample stream.", default: FusionVariantSettings().ransacSeed)
+    static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
+    let positionals: [any CommandPositional] = []
+    let options: [any CommandOption] = [Self.pairs, Self.variant, Self.huberDelta, Self.ransacSeed, Self.format]
+
+    /// One fusion variant, or `all` of them.
+    enum VariantChoice: OptionValue {
+        case one(DepthFusionVariant)
+        case all
+
+        init?(optionText text: String) {
+            guard text != "all" else { self = .all; return }
+            guard let variant = DepthFusionVariant(rawValue: text) else { return nil }
+            self = .one(variant)
+        }
+        static var choices: [String]? { DepthFusionVariant.allCases.map(\.rawValue) + ["all"] }
+        var optionText: String? { variants.count == 1 ? variants[0].rawValue : "all" }
+        /// The variants chosen.
+        var variants: [DepthFusionVariant] {
+            switch self {
+            case .one(let variant): [variant]
+            case .all: DepthFusionVariant.allCases
+            }
+        }
+    }
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard let path = arguments.value("pairs") else { throw UsageError("give --pairs FILE.csv") }
-        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
-        let variantName = arguments.value("variant") ?? DepthFusionVariant.app.rawValue
-        let variants = variantName == "all" ? DepthFusionVariant.allCases : [DepthFusionVariant(rawValue: variantName)].compactMap { $0 }
-        guard !variants.isEmpty else { throw UsageError("unknown variant '\(variantName)'") }
+        let path = arguments[Self.pairs]
+        let variants = arguments[Self.variant].variants
         var settings = FusionVariantSettings()
-        if let text = arguments.value("huber-delta") {
-            guard let delta = Double(text), delta > 0, delta.isFinite else { throw UsageError("--huber-delta expects a positive number, got '\(text)'") }
-            settings.huberDelta = delta
-        }
-        if let text = arguments.value("ransac-seed") {
-            guard let seed = UInt64(text) else { throw UsageError("--ransac-seed expects a non-negative integer, got '\(text)'") }
-            settings.ransacSeed = seed
-        }
+        settings.huberDelta = arguments[Self.huberDelta]
+        settings.ransacSeed = arguments[Self.ransacSeed]
         let pairs = try DepthPairsCSV.read(path)
         var fuser = VariantFuser()
         let fits = variants.map { FrameFit.fit(pairs, variant: $0, settings: settings, fuser: &fuser) }
-        output.out(arguments.value("format") == "json"
+        output.out(arguments[Self.format] == .json
             ? FrameFitFormatting.json(fits, file: path, rows: pairs.depth.count)
             : FrameFitFormatting.table(fits, file: path, rows: pairs.depth.count))
         return .success

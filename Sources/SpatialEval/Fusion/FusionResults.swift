@@ -27,7 +27,7 @@ public struct FusionResults: Sendable, Equatable {
 }
 
 /// The fast (364-px) depth-network pass against the full (518-px) one on the same grid
-/// samples (seed 000 §2.8), and what the choice does to the baseline's box depth.
+/// samples (spec.md#depth-resolution-agreement), and what the choice does to the baseline's box depth.
 public struct ResolutionStudy: Sendable, Equatable {
     /// Row of the box in ``FusionBoxes``.
     public var box: [Int64] = []

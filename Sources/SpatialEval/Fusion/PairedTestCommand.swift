@@ -7,7 +7,6 @@ import Recording
 struct PairedTestCommand: Command {
     let name = "paired-test"
     let summary = "Paired differences a − b of two CSV columns: bootstrap intervals and the Wilcoxon signed-rank test."
-    let usage = ["paired-test --pairs FILE.csv [--resamples N] [--seed N] [--format table|json]"]
     let discussion = """
         FILE.csv has a header with the columns a and b (finite numbers, one pair per line). \
         Prints the mean and median of a − b with percentile bootstrap intervals (pairs \
@@ -15,23 +14,23 @@ struct PairedTestCommand: Command {
         it in scipy 1.17 (zeros dropped, exact / permutation / normal approximation chosen by \
         method='auto'). Exit status: 0 success, 1 bad input, 64 usage.
         """
-    let options = [
-        OptionSpec("pairs", "FILE", "CSV with columns a and b."),
-        OptionSpec("resamples", "N", "Bootstrap resamples (default 2000)."),
-        OptionSpec("seed", "N", "Bootstrap seed (default 1)."),
-        OptionSpec("format", "FORMAT", "Output format.", choices: ["table", "json"]),
-    ]
+    static let pairs = OptionKey<String>("pairs", "FILE.csv", "CSV with columns a and b.")
+    static let resamples = OptionKey<Int>("resamples", "N", "Bootstrap resamples.", default: 2000, bounds: .atLeast(10))
+    static let seed = OptionKey<UInt64>("seed", "N", "Bootstrap seed.", default: 1)
+    static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
+    let positionals: [any CommandPositional] = []
+    let options: [any CommandOption] = [Self.pairs, Self.resamples, Self.seed, Self.format]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard let path = arguments.value("pairs") else { throw UsageError("give --pairs FILE.csv") }
-        let resamples = try arguments.integer("resamples", minimum: 10) ?? 2000
-        guard let seed = UInt64(arguments.value("seed") ?? "1") else { throw UsageError("--seed expects a non-negative integer") }
+        let path = arguments[Self.pairs]
+        let resamples = arguments[Self.resamples]
+        let seed = arguments[Self.seed]
         let table = try CSVTable.read(path)
         let (a, b) = (try table.numbers("a"), try table.numbers("b"))
         guard a.count >= 2 else { throw InputError(file: path, message: "needs at least two rows") }
         let c = PairedComparison(a: a, b: b, resamples: resamples, seed: seed)
         let w = c.wilcoxon
-        if arguments.value("format") == "json" {
+        if arguments[Self.format] == .json {
             var j = JSONWriter()
             j.beginObject()
             j.integer("n", c.count)

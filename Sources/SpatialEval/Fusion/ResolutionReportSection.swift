@@ -3,8 +3,8 @@ import EvalNumerics
 
 extension ReportDocument {
     /// The network-resolution subsection: the fast pass against the full one, pooled and per
-    /// box, and the change of the baseline's box depth (seed 000 §2.8 measured r = 0.984 and
-    /// 3.5 % mean absolute difference between the 364-px and 518-px passes).
+    /// box, and the change of the baseline's box depth (the app measured r = 0.984 and
+    /// 3.5 % mean absolute difference between the 364-px and 518-px passes; spec.md#seed-figures).
     mutating func fusionResolution(_ r: FusionResults) {
         let study = r.resolution
         heading("Network resolution: fast (364 px) vs full (518 px) pass", 3)
@@ -25,7 +25,7 @@ extension ReportDocument {
         paragraph("Relative inverse depth of the fast pass against the full one at the same grid samples (Pearson's r as "
             + "numpy.corrcoef; mean |fast − full| / |full| × 100), and abs Δ box depth = |\(r.settings.baseline.rawValue) box depth "
             + "from the fast pass − the one from the full pass|. Per-box r is low where a box spans little depth: the affine "
-            + "fit only needs the passes to agree up to scale and shift. The seed measured r = 0.984 and 3.5 % between the two "
-            + "passes on whole frames (§2.8).")
+            + "fit only needs the passes to agree up to scale and shift. The app measured r = 0.984 and 3.5 % between the two "
+            + "passes on whole frames (Docs/spec.md#seed-figures).")
     }
 }

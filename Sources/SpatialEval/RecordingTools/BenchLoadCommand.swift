@@ -6,7 +6,6 @@ import Recording
 struct BenchLoadCommand: Command {
     let name = "bench-load"
     let summary = "Time reading a recording's detections and depth grids (or every table); prints JSON."
-    let usage = ["bench-load FILE [--runs N] [--tables detections|all]"]
     let discussion = """
         Reads FILE N times (default 5) in this process and prints {"tables": ..., \
         "runs_s": [...], "median_s": ..., "detections": ..., "depth_grids": ...}; process \
@@ -17,22 +16,29 @@ struct BenchLoadCommand: Command {
         Benchmarks/recording_load.sh. Exit status: 0 success, 1 unreadable recording, \
         64 usage error.
         """
-    let options = [
-        OptionSpec("runs", "N", "Number of timed reads (default 5)."),
-        OptionSpec("tables", "SET", "What to read (default detections).", choices: ["detections", "all"]),
-    ]
+    static let file = Positional<String>("FILE", "Recording (SQLite) to read.")
+    static let runs = OptionKey<Int>("runs", "N", "Number of timed reads.", default: 5, bounds: .atLeast(1))
+    static let tables = OptionKey<Tables>("tables", "SET", "What to read.", default: .detections)
+    let positionals: [any CommandPositional] = [Self.file]
+    let options: [any CommandOption] = [Self.runs, Self.tables]
+
+    /// The tables timed.
+    enum Tables: String, CaseIterable, OptionValue {
+        /// Detections with embeddings and depth grids.
+        case detections
+        /// Every table.
+        case all
+    }
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError("give exactly one recording file")
-        }
-        let runs = try arguments.integer("runs", minimum: 1) ?? 5
+        let path = arguments[Self.file]
+        let runs = arguments[Self.runs]
         var seconds: [Double] = []
-        let tables = arguments.value("tables") ?? "detections"
+        let tables = arguments[Self.tables]
         var counts = (detections: 0, depthGrids: 0)
         for _ in 0..<runs {
             let start = DispatchTime.now().uptimeNanoseconds
-            if tables == "all" {
+            if tables == .all {
                 let recording = try RecordingStore.read(from: path)
                 counts = (recording.detections.count, recording.depthGrids.count)
             } else {
@@ -45,7 +51,7 @@ struct BenchLoadCommand: Command {
         let median = sorted.count % 2 == 1 ? sorted[sorted.count / 2]
             : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
         let list = seconds.map { String(format: "%.6f", $0) }.joined(separator: ", ")
-        output.out("{\"tables\": \"\(tables)\", \"runs_s\": [\(list)], \"median_s\": \(String(format: "%.6f", median)), "
+        output.out("{\"tables\": \"\(tables.rawValue)\", \"runs_s\": [\(list)], \"median_s\": \(String(format: "%.6f", median)), "
             + "\"detections\": \(counts.detections), \"depth_grids\": \(counts.depthGrids)}\n")
         return .success
     }

@@ -7,7 +7,6 @@ import Recording
 struct EvaluateRecordingCommand: Command {
     let name = "evaluate-recording"
     let summary = "Judge the replicas on one recording: detect-every-N tracking, anchor accuracy, re-anchor gaps."
-    let usage = ["evaluate-recording FILE.sqlite [--format table|json]"]
     let discussion = """
         Runs the tracker replica at detect-every-N = 1…5 and scores it against the recording's \
         gt_boxes with TrackEval's rules (MOTA, IDF1, HOTA) beside the app's old proxies (new \
@@ -18,18 +17,18 @@ struct EvaluateRecordingCommand: Command {
         max, ECDF in JSON) and 3-D centre-distance tracking at gates 0.35, 1 and 2 m. \
         Definitions: Docs/recording-metrics.md.
         """
-    let options = [OptionSpec("format", "FORMAT", "Output format (default table).", choices: ["table", "json"])]
+    static let file = Positional<String>("FILE.sqlite", "Recording (SQLite) with ground truth.")
+    static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
+    let positionals: [any CommandPositional] = [Self.file]
+    let options: [any CommandOption] = [Self.format]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError("give exactly one recording file")
-        }
-        let format = arguments.value("format") ?? "table"
-        guard format == "table" || format == "json" else { throw UsageError("--format expects table or json, got '\(format)'") }
+        let path = arguments[Self.file]
+        let format = arguments[Self.format]
         let recording = try RecordingStore.read(from: path)
         let tracking = try RecordingTrackingJob.run(recording)
         let spatial = RecordingSpatialJob.run(recording)
-        output.out(format == "json"
+        output.out(format == .json
             ? RecordingEvaluationFormatting.json(path: path, tracking: tracking, spatial: spatial)
             : RecordingEvaluationFormatting.table(path: path, tracking: tracking, spatial: spatial))
         return .success

@@ -5,10 +5,6 @@ import Recording
 struct ExportCommand: Command {
     let name = "export"
     let summary = "Export a recording as MOTChallenge files (for score-mot) or as JSON Lines."
-    let usage = [
-        "export --mot REC.sqlite --out DIR [--label NAME] [--min-visibility V] [--detector-frames]",
-        "export --jsonl REC.sqlite --out FILE.jsonl",
-    ]
     let discussion = """
         --mot writes DIR/gt.txt (ground-truth boxes: frame,object,x,y,w,h,conf,1,visibility), \
         DIR/hyp.txt (detections with a track id: frame,track_id,x,y,w,h,score,-1,-1,-1) and \
@@ -19,23 +15,27 @@ struct ExportCommand: Command {
         JSON Lines format of Docs/recording-format.md, which 'import --jsonl' reads back. \
         Exit status: 0 written, 1 unreadable recording or write failure, 64 usage error.
         """
-    let options = [
-        OptionSpec("mot", "REC", "Recording to export as MOTChallenge files."),
-        OptionSpec("jsonl", "REC", "Recording to export as JSON Lines."),
-        OptionSpec("out", "PATH", "Folder (--mot) or file (--jsonl) to write."),
-        OptionSpec("label", "NAME", "Only this class (detections and ground-truth objects)."),
-        OptionSpec("min-visibility", "V", "Ground-truth boxes below this visibility are marked ignored (default 0)."),
-        OptionSpec("detector-frames", nil, "Only frames on which the detector ran."),
+    static let mot = OptionKey<String?>("mot", "REC.sqlite", "Recording to export as MOTChallenge files.")
+    static let jsonl = OptionKey<String?>("jsonl", "REC.sqlite", "Recording to export as JSON Lines.")
+    static let out = OptionKey<String>("out", "PATH", "Folder (--mot) or file (--jsonl) to write.")
+    static let label = OptionKey<String?>("label", "NAME", "Only this class (detections and ground-truth objects).")
+    static let minVisibility = OptionKey<Double>(
+        "min-visibility", "V", "Ground-truth boxes below this visibility are marked ignored.", default: 0)
+    static let detectorFrames = OptionKey<Bool>(flag: "detector-frames", "Only frames on which the detector ran.")
+    let positionals: [any CommandPositional] = []
+    let options: [any CommandOption] = [Self.mot, Self.jsonl, Self.out, Self.label, Self.minVisibility, Self.detectorFrames]
+    let usageForms = [
+        UsageForm([Self.mot, Self.out], optional: [Self.label, Self.minVisibility, Self.detectorFrames]),
+        UsageForm([Self.jsonl, Self.out]),
     ]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
-        let source = try arguments.oneOf(["mot", "jsonl"])
-        let out = try arguments.required("out", source.name == "mot" ? "DIR, the folder to write" : "FILE, the file to write")
+        let source = try arguments.exactlyOne(of: Self.mot, Self.jsonl)
+        let out = arguments[Self.out]
         let options = MOTChallengeExport.Options(
-            label: arguments.value("label"), minimumVisibility: try arguments.number("min-visibility") ?? 0,
-            detectorFramesOnly: arguments.flags.contains("detector-frames"))
-        if source.name == "jsonl" {
+            label: arguments[Self.label], minimumVisibility: arguments[Self.minVisibility],
+            detectorFramesOnly: arguments[Self.detectorFrames])
+        if source.option.name == Self.jsonl.name {
             guard options == MOTChallengeExport.Options() else {
                 throw UsageError("--label, --min-visibility and --detector-frames apply to --mot only")
             }

@@ -6,11 +6,6 @@ import Recording
 struct ImportCommand: Command {
     let name = "import"
     let summary = "Import a JSON Lines export, or a TUM trajectory with MOTChallenge boxes, into a recording."
-    let usage = [
-        "import --jsonl FILE.jsonl --out REC.sqlite [--allow-invalid]",
-        "import --tum POSES.txt --fx F --width W --height H [--fy F] [--cx X] [--cy Y] "
-            + "[--mot-gt GT.txt] [--mot-hyp HYP.txt] [--label NAME] [--extent W,H,D] --out REC.sqlite",
-    ]
     let discussion = """
         --jsonl reads the JSON Lines format of Docs/recording-format.md (one record per \
         frame, optional header and ground-truth records). --tum makes one frame per \
@@ -22,39 +17,60 @@ struct ImportCommand: Command {
         'inspect'; a recording with problems is not written unless --allow-invalid. \
         Exit status: 0 written, 1 bad input (file and line named), 64 usage error.
         """
-    let options = [
-        OptionSpec("jsonl", "FILE", "JSON Lines export to import."),
-        OptionSpec("tum", "FILE", "TUM RGB-D trajectory (timestamp tx ty tz qx qy qz qw)."),
-        OptionSpec("mot-gt", "FILE", "MOTChallenge ground truth for the trajectory's frames."),
-        OptionSpec("mot-hyp", "FILE", "MOTChallenge tracker output for the trajectory's frames."),
-        OptionSpec("fx", "PIXELS", "Focal length along u (with --tum)."),
-        OptionSpec("fy", "PIXELS", "Focal length along v (default: fx)."),
-        OptionSpec("cx", "PIXELS", "Principal point u (default: width / 2)."),
-        OptionSpec("cy", "PIXELS", "Principal point v (default: height / 2)."),
-        OptionSpec("width", "PIXELS", "Image width (with --tum)."),
-        OptionSpec("height", "PIXELS", "Image height (with --tum)."),
-        OptionSpec("label", "NAME", "Class of MOTChallenge boxes (default person)."),
-        OptionSpec("extent", "W,H,D", "Assumed size in metres of MOTChallenge objects (default 0.5,1.7,0.3)."),
-        OptionSpec("out", "FILE", "Recording (SQLite) to write."),
-        OptionSpec("allow-invalid", nil, "Write even when validation finds problems (they are listed as warnings)."),
+    static let jsonl = OptionKey<String?>("jsonl", "FILE.jsonl", "JSON Lines export to import.")
+    static let tum = OptionKey<String?>("tum", "POSES.txt", "TUM RGB-D trajectory (timestamp tx ty tz qx qy qz qw).")
+    static let motGT = OptionKey<String?>("mot-gt", "GT.txt", "MOTChallenge ground truth for the trajectory's frames.")
+    static let motHyp = OptionKey<String?>("mot-hyp", "HYP.txt", "MOTChallenge tracker output for the trajectory's frames.")
+    static let fx = OptionKey<Double?>("fx", "PIXELS", "Focal length along u (with --tum).", bounds: .above(0))
+    static let fy = OptionKey<Double?>("fy", "PIXELS", "Focal length along v (default: fx).", bounds: .above(0))
+    static let cx = OptionKey<Double?>("cx", "PIXELS", "Principal point u (default: width / 2).")
+    static let cy = OptionKey<Double?>("cy", "PIXELS", "Principal point v (default: height / 2).")
+    static let width = OptionKey<Int?>("width", "PIXELS", "Image width (with --tum).", bounds: .atLeast(1))
+    static let height = OptionKey<Int?>("height", "PIXELS", "Image height (with --tum).", bounds: .atLeast(1))
+    static let label = OptionKey<String>("label", "NAME", "Class of MOTChallenge boxes.", default: "person")
+    static let extent = OptionKey<ObjectExtent>(
+        "extent", "W,H,D", "Assumed size in metres of MOTChallenge objects.", default: ObjectExtent(metres: SIMD3(0.5, 1.7, 0.3)))
+    static let out = OptionKey<String>("out", "REC.sqlite", "Recording (SQLite) to write.")
+    static let allowInvalid = OptionKey<Bool>(flag: "allow-invalid", "Write even when validation finds problems (they are listed as warnings).")
+    /// The options of a trajectory import, which a JSON Lines import rejects.
+    static let trajectoryOptions: [any CommandOption] = [motGT, motHyp, fx, fy, cx, cy, width, height, label, extent]
+    let positionals: [any CommandPositional] = []
+    let options: [any CommandOption] = [Self.jsonl, Self.tum] + Self.trajectoryOptions + [Self.out, Self.allowInvalid]
+    let usageForms = [
+        UsageForm([Self.jsonl, Self.out], optional: [Self.allowInvalid]),
+        UsageForm([Self.tum, Self.fx, Self.width, Self.height, Self.out],
+                  optional: [Self.fy, Self.cx, Self.cy, Self.motGT, Self.motHyp, Self.label, Self.extent, Self.allowInvalid]),
     ]
 
+    /// The assumed size of MOTChallenge objects: three positive numbers W,H,D in metres.
+    struct ObjectExtent: OptionValue {
+        /// Width, height and depth, metres.
+        var metres: SIMD3<Double>
+
+        init(metres: SIMD3<Double>) { self.metres = metres }
+        init?(optionText text: String) {
+            let parts = text.split(separator: ",").compactMap { Double($0) }
+            guard parts.count == 3, parts.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
+            metres = SIMD3(parts[0], parts[1], parts[2])
+        }
+        static var expectation: String { "three positive numbers W,H,D in metres" }
+        var optionText: String? { [metres.x, metres.y, metres.z].compactMap(\.optionText).joined(separator: ",") }
+    }
+
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard arguments.positionals.isEmpty else { throw UsageError("unexpected argument '\(arguments.positionals[0])'") }
-        let source = try arguments.oneOf(["jsonl", "tum"])
-        let out = try arguments.required("out", "FILE, the recording to write")
+        let source = try arguments.exactlyOne(of: Self.jsonl, Self.tum)
+        let out = arguments[Self.out]
         let recording: Recording
-        if source.name == "jsonl" {
-            let extras = ["mot-gt", "mot-hyp", "fx", "fy", "cx", "cy", "width", "height", "label", "extent"]
-            if let extra = extras.first(where: { arguments.value($0) != nil }) {
-                throw UsageError("--\(extra) applies to --tum imports only")
+        if source.option.name == Self.jsonl.name {
+            if let extra = Self.trajectoryOptions.first(where: arguments.isGiven) {
+                throw UsageError("--\(extra.name) applies to --tum imports only")
             }
             recording = try JSONLinesRecording.read(path: source.value)
         } else {
             recording = try Self.trajectoryRecording(arguments, trajectory: source.value)
         }
         let problems = RecordingValidator().problems(in: recording)
-        let allowed = arguments.flags.contains("allow-invalid")
+        let allowed = arguments[Self.allowInvalid]
         for problem in problems {
             output.err("\(allowed ? "warning" : "error"): \(source.value): \(problem)\n")
         }
@@ -71,29 +87,29 @@ struct ImportCommand: Command {
 
     /// Frames from the trajectory at `path`, boxes from the optional MOTChallenge files.
     static func trajectoryRecording(_ arguments: ParsedArguments, trajectory path: String) throws -> Recording {
-        guard let fx = try arguments.number("fx", minimum: .leastNonzeroMagnitude) else {
+        guard let fx = arguments[Self.fx] else {
             throw UsageError("give --fx (focal length in pixels) with --tum")
         }
-        guard let width = try arguments.integer("width", minimum: 1), let height = try arguments.integer("height", minimum: 1) else {
+        guard let width = arguments[Self.width], let height = arguments[Self.height] else {
             throw UsageError("give --width and --height (image size in pixels) with --tum")
         }
         let intrinsics = CameraIntrinsics(
-            fx: fx, fy: try arguments.number("fy", minimum: .leastNonzeroMagnitude) ?? fx,
-            cx: try arguments.number("cx") ?? Double(width) / 2, cy: try arguments.number("cy") ?? Double(height) / 2)
-        let label = arguments.value("label") ?? "person"
-        let extent = try extentOption(arguments.value("extent"))
+            fx: fx, fy: arguments[Self.fy] ?? fx,
+            cx: arguments[Self.cx] ?? Double(width) / 2, cy: arguments[Self.cy] ?? Double(height) / 2)
+        let label = arguments[Self.label]
+        let extent = arguments[Self.extent].metres
 
         let poses = try TUMTrajectory.read(path: path)
         var frames = TUMTrajectory.frames(poses, intrinsics: intrinsics, width: width, height: height, firstIndex: 1)
         var recording = Recording(meta: ["source": "import", "imported_from": path])
-        if let gtPath = arguments.value("mot-gt") {
+        if let gtPath = arguments[Self.motGT] {
             let rows = try motRows(gtPath, frameCount: frames.count)
             recording.groundTruthBoxes = MOTChallengeImport.groundTruthBoxes(from: rows)
             recording.groundTruthObjects = MOTChallengeImport.groundTruthObjects(
                 for: recording.groundTruthBoxes, label: label, extent: extent, isPerson: label == "person")
             recording.meta["imported_gt"] = gtPath
         }
-        if let hypPath = arguments.value("mot-hyp") {
+        if let hypPath = arguments[Self.motHyp] {
             recording.detections = MOTChallengeImport.detections(from: try motRows(hypPath, frameCount: frames.count), label: label)
             frames = frames.map { frame in
                 var detectorFrame = frame
@@ -115,42 +131,5 @@ struct ImportCommand: Command {
                 message: "frame \(rows.frame[bad]) has no pose: the trajectory has \(frameCount) poses (frames 1…\(frameCount))")
         }
         return rows
-    }
-
-    private static func extentOption(_ text: String?) throws(UsageError) -> SIMD3<Double> {
-        guard let text else { return SIMD3(0.5, 1.7, 0.3) }
-        let parts = text.split(separator: ",").compactMap { Double($0) }
-        guard parts.count == 3, parts.allSatisfy({ $0.isFinite && $0 > 0 }) else {
-            throw UsageError("--extent expects three positive numbers W,H,D in metres, got '\(text)'")
-        }
-        return SIMD3(parts[0], parts[1], parts[2])
-    }
-}
-
-// MARK: - Option values shared by import and export
-
-extension ParsedArguments {
-    /// The finite number given as `--name`, if any; a usage error when it is not one.
-    public func number(_ name: String, minimum: Double = -.infinity) throws(UsageError) -> Double? {
-        guard let text = values[name] else { return nil }
-        guard let number = Double(text), number.isFinite, number >= minimum else {
-            throw UsageError("--\(name) expects a finite number ≥ \(minimum), got '\(text)'")
-        }
-        return number
-    }
-
-    /// The value of `--name`, or a usage error saying it is needed.
-    public func required(_ name: String, _ why: String) throws(UsageError) -> String {
-        guard let value = values[name] else { throw UsageError("give --\(name) \(why)") }
-        return value
-    }
-
-    /// Exactly one of the options `names` with its value, or a usage error listing them.
-    public func oneOf(_ names: [String]) throws(UsageError) -> (name: String, value: String) {
-        let given = names.filter { values[$0] != nil }
-        guard given.count == 1, let name = given.first, let value = values[name] else {
-            throw UsageError("give exactly one of " + names.map { "--\($0)" }.joined(separator: ", "))
-        }
-        return (name, value)
     }
 }

@@ -5,7 +5,6 @@ import Recording
 struct InspectCommand: Command {
     let name = "inspect"
     let summary = "Summarise a recording (SQLite) and validate it; exit 1 when any problem is found."
-    let usage = ["inspect FILE"]
     let discussion = """
         Prints the recording's metadata and counts (frames, duration, detections per class, \
         ground-truth objects, moves, depth grids) on standard output, then checks it: finite, \
@@ -15,12 +14,12 @@ struct InspectCommand: Command {
         The format is described in Docs/recording-format.md. \
         Exit status: 0 valid, 1 problems found or unreadable file, 64 usage error.
         """
-    let options: [OptionSpec] = []
+    static let file = Positional<String>("FILE", "Recording (SQLite) to summarise and validate.")
+    let positionals: [any CommandPositional] = [Self.file]
+    let options: [any CommandOption] = []
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError("give exactly one recording file")
-        }
+        let path = arguments[Self.file]
         let recording = try RecordingStore.read(from: path)
         let integrity = try RecordingStore.integrityProblems(at: path)
         let problems = RecordingValidator().problems(in: recording, integrityMessages: integrity)

@@ -6,46 +6,40 @@ import Simulation
 struct SimulateCommand: Command {
     let name = "simulate"
     let summary = "Simulate a capture (camera, detector, LiDAR, depth network) with ground truth into a recording."
-    let usage = [
-        "simulate --scenario NAME --seed N --out FILE [--duration SECONDS] [--config FILE.json]",
-        "simulate --print-config",
-    ]
     let discussion = """
         Deterministic: the same scenario, seed, duration and configuration give a \
         byte-identical file. --duration stretches the scenario's camera path and events \
         (defaults: walkaway-reapproach and low-light 60 s, twins-moved and absence 40 s). \
         --config reads a JSON SimulationConfiguration (see --print-config for every \
-        parameter and Docs/simulator.md for the seed figure behind each default). \
+        parameter and Docs/spec.md#simulator for the figure behind each default). \
         Exit status: 0 written, 1 write failure, 64 usage error.
         """
-    let options = [
-        OptionSpec("scenario", "NAME", "Scenario to simulate.", choices: Scenario.allCases.map(\.rawValue)),
-        OptionSpec("seed", "N", "Random seed (unsigned 64-bit integer)."),
-        OptionSpec("out", "FILE", "Recording (SQLite) to write."),
-        OptionSpec("duration", "SECONDS", "Capture length; the scenario's path is stretched to it."),
-        OptionSpec("config", "FILE", "JSON configuration replacing the defaults."),
-        OptionSpec("print-config", nil, "Print the default configuration as JSON and exit."),
+    static let scenario = OptionKey<Scenario?>("scenario", "NAME", "Scenario to simulate.")
+    static let seed = OptionKey<UInt64?>("seed", "N", "Random seed (unsigned 64-bit integer).")
+    static let out = OptionKey<String?>("out", "FILE", "Recording (SQLite) to write.")
+    static let duration = OptionKey<Double?>(
+        "duration", "SECONDS", "Capture length; the scenario's path is stretched to it.", bounds: .atLeast(1))
+    static let config = OptionKey<String?>("config", "FILE.json", "JSON configuration replacing the defaults.")
+    static let printConfig = OptionKey<Bool>(flag: "print-config", "Print the default configuration as JSON and exit.")
+    let positionals: [any CommandPositional] = []
+    let options: [any CommandOption] = [Self.scenario, Self.seed, Self.out, Self.duration, Self.config, Self.printConfig]
+    let usageForms = [
+        UsageForm([Self.scenario, Self.seed, Self.out], optional: [Self.duration, Self.config]),
+        UsageForm([Self.printConfig]),
     ]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        if arguments.flags.contains("print-config") {
+        if arguments[Self.printConfig] {
             output.out(try Self.json(SimulationConfiguration()) + "\n")
             return .success
         }
-        guard let scenarioName = arguments.value("scenario"), let scenario = Scenario(rawValue: scenarioName) else {
+        guard let scenario = arguments[Self.scenario] else {
             throw UsageError("give --scenario (\(Scenario.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
-        guard let seedText = arguments.value("seed"), let seed = UInt64(seedText) else {
-            throw UsageError("give --seed N, an unsigned 64-bit integer")
-        }
-        guard let path = arguments.value("out") else { throw UsageError("give --out FILE") }
-        let duration = try arguments.value("duration").map { text throws(UsageError) -> Double in
-            guard let value = Double(text), value.isFinite, value >= 1 else {
-                throw UsageError("--duration expects seconds ≥ 1, got '\(text)'")
-            }
-            return value
-        }
-        let configuration = try arguments.value("config").map(Self.configuration(at:)) ?? SimulationConfiguration()
+        guard let seed = arguments[Self.seed] else { throw UsageError("give --seed N, an unsigned 64-bit integer") }
+        guard let path = arguments[Self.out] else { throw UsageError("give --out FILE") }
+        let duration = arguments[Self.duration]
+        let configuration = try arguments[Self.config].map(Self.configuration(at:)) ?? SimulationConfiguration()
         let capture = CaptureSimulator(configuration: configuration).simulate(scenario, seed: seed, duration: duration)
         try RecordingStore.write(capture.recording, to: path)
         let recording = capture.recording
@@ -74,3 +68,5 @@ struct SimulateCommand: Command {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }
+
+extension Scenario: OptionValue {}

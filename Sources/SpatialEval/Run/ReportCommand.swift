@@ -5,16 +5,16 @@ import Recording
 struct ReportCommand: Command {
     let name = "report"
     let summary = "Re-render a run or sweep report (Markdown, SVG, HTML) from results.h5 or sweep.h5 alone."
-    let usage = ["report results.h5 [--out DIR]", "report sweep.h5 [--out DIR]"]
     let discussion = "Writes DIR/report.md, its SVG figures and DIR/report.html; DIR defaults to the folder of the results file."
-    let options = [OptionSpec("out", "DIR", "Output folder (default: the folder holding the results file).")]
+    static let results = Positional<String>("RESULTS.h5", "A run's results.h5 or a sweep's sweep.h5.")
+    static let out = OptionKey<String?>("out", "DIR", "Output folder (default: the folder holding the results file).")
+    let positionals: [any CommandPositional] = [Self.results]
+    let options: [any CommandOption] = [Self.out]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError("give exactly one results file")
-        }
+        let path = arguments[Self.results]
         guard FileManager.default.fileExists(atPath: path) else { throw InputError(file: path, message: "does not exist") }
-        let folder = arguments.value("out") ?? (path as NSString).deletingLastPathComponent
+        let folder = arguments[Self.out] ?? (path as NSString).deletingLastPathComponent
         if SweepResultsFile.holdsSweep(path) { return try SweepReportFiles.rerender(path, to: folder.isEmpty ? "." : folder, output: output) }
         let results: RunResults
         do {

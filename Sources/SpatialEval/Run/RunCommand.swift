@@ -6,7 +6,6 @@ import Recording
 struct RunCommand: Command {
     let name = "run"
     let summary = "The main job: evaluate a protocol's recordings, write results.h5 and the report, check the gates."
-    let usage = ["run PROTOCOL.json [--out DIR]"]
     let discussion = """
         Runs the tracker replica (detect-every-N = 1…5) and the spatial replicas on every \
         recording the protocol names, pools the re-anchor gaps with bootstrap intervals that \
@@ -16,17 +15,17 @@ struct RunCommand: Command {
         fails, 1 for bad input (protocol or recording), 64 for usage mistakes. \
         Format: Docs/protocols.md.
         """
-    let options = [OptionSpec("out", "DIR", "Output folder (default Reports/<protocol name>).")]
+    static let protocolFile = Positional<String>("PROTOCOL.json", "The evaluation protocol (Docs/protocols.md).")
+    static let out = OptionKey<String?>("out", "DIR", "Output folder (default Reports/<protocol name>).")
+    let positionals: [any CommandPositional] = [Self.protocolFile]
+    let options: [any CommandOption] = [Self.out]
 
     /// Exit status when the run completed but a gate failed.
     static let gateFailed: Int32 = 2
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError("give exactly one protocol file")
-        }
-        let loaded = try ProtocolLoader.load(path)
-        let folder = arguments.value("out") ?? "Reports/\(loaded.evaluationProtocol.name)"
+        let loaded = try ProtocolLoader.load(arguments[Self.protocolFile])
+        let folder = arguments[Self.out] ?? "Reports/\(loaded.evaluationProtocol.name)"
         output.err("protocol \(loaded.evaluationProtocol.name): \(loaded.recordingPaths.count) recordings\n")
         let results = try RunEvaluation.run(loaded) { output.err($0 + "\n") }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -5,8 +5,8 @@ import ResultStore
 
 /// Writes a ``ScoreMOTReport`` as an HDF5 results file (layout `score-mot/1`): the
 /// summary, the per-α HOTA arrays and the match events that ``ResultsSchema/scoreMOT``
-/// declares (`Docs/result-store.md` shows them). Writing goes through the schema and is
-/// checked against it before the commit.
+/// declares (`Docs/result-store.md` shows them; `Docs/tracking-metrics.md` explains them).
+/// Writing goes through the schema and is checked against it before the commit.
 ///
 /// The file appears under its final name only once complete.
 public enum ScoreMOTResultsFile {

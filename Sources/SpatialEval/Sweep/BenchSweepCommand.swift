@@ -8,7 +8,6 @@ import Sweeps
 struct BenchSweepCommand: Command {
     let name = "bench-sweep"
     let summary = "Time one sweep staged vs re-running the whole pipeline per point; prints JSON with the ratio of medians."
-    let usage = ["bench-sweep PROTOCOL.json [--sweep NAME] [--runs N] [--naive-points K]"]
     let discussion = """
         Loads the protocol's recordings once, then RUNS times (default 3): the whole sweep NAME \
         (default: the first) with the staged engine (tracker and fusion once per recording, the \
@@ -20,21 +19,20 @@ struct BenchSweepCommand: Command {
         from the medians; identical = 1 when the naive components equal the staged ones on those points. \
         Exit status: 0 success, 1 bad input or differing results, 64 usage error.
         """
-    let options = [
-        OptionSpec("sweep", "NAME", "The sweep to time (default: the protocol's first)."),
-        OptionSpec("runs", "N", "Timed repetitions of each engine (default 3)."),
-        OptionSpec("naive-points", "K", "Points of the naive run (default 64)."),
-    ]
+    static let protocolFile = Positional<String>("PROTOCOL.json", "A protocol with a \"sweeps\" list.")
+    static let sweep = OptionKey<String?>("sweep", "NAME", "The sweep to time (default: the protocol's first).")
+    static let runs = OptionKey<Int>("runs", "N", "Timed repetitions of each engine.", default: 3, bounds: .atLeast(1))
+    static let naivePoints = OptionKey<Int>("naive-points", "K", "Points of the naive run.", default: 64, bounds: .atLeast(1))
+    let positionals: [any CommandPositional] = [Self.protocolFile]
+    let options: [any CommandOption] = [Self.sweep, Self.runs, Self.naivePoints]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError("give exactly one protocol file")
-        }
-        let runs = try arguments.integer("runs", minimum: 1) ?? 3
-        let naiveCount = try arguments.integer("naive-points", minimum: 1) ?? 64
+        let path = arguments[Self.protocolFile]
+        let runs = arguments[Self.runs]
+        let naiveCount = arguments[Self.naivePoints]
         let loaded = try ProtocolLoader.load(path)
         let spec = loaded.evaluationProtocol
-        let wanted = arguments.value("sweep") ?? spec.sweeps.first?.name
+        let wanted = arguments[Self.sweep] ?? spec.sweeps.first?.name
         guard let definition = spec.sweeps.first(where: { $0.name == wanted }) else {
             throw InputError(file: path, message: "key 'sweeps': no sweep named '\(wanted ?? "")'")
         }

@@ -2,7 +2,7 @@ import EvalNumerics
 import Sweeps
 
 extension SweepReport {
-    /// The appearance evidence behind the merge cosine (seed 000 §7.1): same-object vs twin
+    /// The appearance evidence behind the merge cosine (spec.md#twins-negative-result): same-object vs twin
     /// cross-object cosines, PR and ROC curves of "cosine ≥ θ means same object", and the
     /// operating points at the shipped 0.80 and 0.92.
     static func cosineSection(_ doc: inout ReportDocument, _ results: SweepResults) {
@@ -15,8 +15,8 @@ extension SweepReport {
         }
         let f = { (v: Double) in ReportNumber.fixed(v) }
         doc.paragraph("Pairs of same-label detections with embeddings whose objects share a twin group: \(same.count) same-object pairs and "
-            + "\(cross.count) twin cross-object pairs over \(results.recordings.count) recordings. The seed's 0.92 was set \"above every measured "
-            + "twin cross-cosine\" from about twenty pairs; here the largest twin cross-cosine is \(f(cross.last!)) and "
+            + "\(cross.count) twin cross-object pairs over \(results.recordings.count) recordings. The app's 0.92 was set \"above every measured "
+            + "twin cross-cosine\" from about twenty pairs (Docs/spec.md#twins-negative-result); here the largest twin cross-cosine is \(f(cross.last!)) and "
             + "\(f(Double(cross.count { $0 >= 0.92 }) / Double(cross.count) * 100))% of twin cross pairs reach 0.92.")
         var table = [["threshold θ", "same-object pairs ≥ θ (recall)", "twin cross pairs ≥ θ (false-merge rate)", "precision"]]
         for theta in [0.80, 0.92] {

@@ -8,7 +8,6 @@ import Recording
 struct CurvesCommand: Command {
     let name = "curves"
     let summary = "PR/ROC curves with AP/AUC of label,score rows, or the Pareto front of objective rows; prints JSON."
-    let usage = ["curves FILE.csv", "curves FILE.csv --pareto"]
     let discussion = """
         FILE.csv has a header line. Without --pareto its columns are label (0 or 1) and score; \
         prints {"precision", "recall", "pr_thresholds", "average_precision", "fpr", "tpr", \
@@ -19,17 +18,18 @@ struct CurvesCommand: Command {
         numbers print as the strings NaN / Infinity. Exit status: 0 success, 1 bad input \
         (the message names the file and line), 64 usage error. Docs/sweeps.md.
         """
-    let options = [OptionSpec("pareto", nil, "Treat the columns as objectives and print the Pareto mask.")]
+    static let file = Positional<String>("FILE.csv", "Rows label,score, or objective columns with --pareto.")
+    static let pareto = OptionKey<Bool>(flag: "pareto", "Treat the columns as objectives and print the Pareto mask.")
+    let positionals: [any CommandPositional] = [Self.file]
+    let options: [any CommandOption] = [Self.pareto]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError("give exactly one CSV file")
-        }
+        let path = arguments[Self.file]
         let table = try CSVTable.read(path)
         let rows = try table.numberRows(allowing: [.nan, .infinity])
         var json = JSONWriter()
         json.beginObject()
-        if arguments.flags.contains("pareto") {
+        if arguments[Self.pareto] {
             json.beginArray("mask")
             for onFront in ParetoFront.mask(rows) { json.integer(nil, onFront ? 1 : 0) }
             json.endArray()

@@ -7,7 +7,6 @@ import Sweeps
 struct SweepCommand: Command {
     let name = "sweep"
     let summary = "Run a protocol's threshold sweeps: sweep.h5 (metric cubes), recommendations with intervals, the report."
-    let usage = ["sweep PROTOCOL.json [--out DIR] [--batch N]"]
     let discussion = """
         Runs every sweep of the protocol's "sweeps" list over its recordings with the staged \
         engine (tracker and depth fusion once per recording and upstream configuration, the \
@@ -19,18 +18,16 @@ struct SweepCommand: Command {
         [interval]". Re-render later with `spatial-eval report DIR/sweep.h5`. Exit \
         status: 0 success, 1 bad input (protocol or recording), 64 usage error. Docs/sweeps.md.
         """
-    let options = [
-        OptionSpec("out", "DIR", "Output folder (default Reports/<protocol name>)."),
-        OptionSpec("batch", "N", "Points per checkpointed batch (default 256)."),
-    ]
+    static let protocolFile = Positional<String>("PROTOCOL.json", "A protocol with a \"sweeps\" list (Docs/sweeps.md).")
+    static let out = OptionKey<String?>("out", "DIR", "Output folder (default Reports/<protocol name>).")
+    static let batch = OptionKey<Int>("batch", "N", "Points per checkpointed batch.", default: 256, bounds: .atLeast(1))
+    let positionals: [any CommandPositional] = [Self.protocolFile]
+    let options: [any CommandOption] = [Self.out, Self.batch]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
-            throw UsageError("give exactly one protocol file")
-        }
-        let batch = try arguments.integer("batch", minimum: 1) ?? 256
-        let loaded = try ProtocolLoader.load(path)
-        let folder = arguments.value("out") ?? "Reports/\(loaded.evaluationProtocol.name)"
+        let batch = arguments[Self.batch]
+        let loaded = try ProtocolLoader.load(arguments[Self.protocolFile])
+        let folder = arguments[Self.out] ?? "Reports/\(loaded.evaluationProtocol.name)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let terminal = isatty(STDERR_FILENO) != 0
         guard let results = try SweepJob.run(

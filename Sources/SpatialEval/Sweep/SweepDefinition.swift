@@ -9,7 +9,7 @@ import Sweeps
 public struct SweepDefinition: Codable, Sendable, Equatable {
     /// The sweep's name: its group in `sweep.h5` and its section in the report.
     public var name: String
-    /// What the family is about and the seed incident behind it (printed in the report).
+    /// What the family is about and the incident behind it, with its spec.md anchors (printed in the report).
     public var description: String
     /// The points.
     public var space: ParameterSpace

@@ -62,9 +62,9 @@ public struct SweepReport: Sendable {
         Self.cosineSection(&doc, results)
         doc.heading("Understanding this report", 2)
         doc.paragraph("Every metric is pooled over recordings as a ratio of sums (Docs/sweeps.md lists the components). false_merge_rate is the "
-            + "fraction of anchored detections that fed an instance of another object (blended twins, seed 000 §7.1); duplicates count "
+            + "fraction of anchored detections that fed an instance of another object (blended twins, Docs/spec.md#twins-negative-result); duplicates count "
             + "objects split over several instances; convergence_mean_s is the time from the first sighting after a real move (> 0.3 m) "
-            + "until an instance of the object is stored within 0.25 m of its new place (seed 000 §7.3). Ties between points are broken by "
+            + "until an instance of the object is stored within 0.25 m of its new place (Docs/spec.md#sweep-convergence). Ties between points are broken by "
             + "the Pareto metrics, then by closeness to the shipped constants.")
         markdown = doc.markdownText
         html = doc.htmlPage(title: "Sweep report: \(results.protocolName)")

@@ -7,7 +7,6 @@ import Recording
 struct ATECommand: Command {
     let name = "ate"
     let summary = "Absolute trajectory error of a TUM estimate against a TUM reference (evo's APE)."
-    let usage = ["ate --ref REF.tum --est EST.tum [--align none|se3|sim3] [--max-diff S] [--offset S] [--format table|json]"]
     let discussion = """
         Reproduces evo 1.38.1's `evo_ape tum REF EST` with the translation-part relation: poses \
         are associated by timestamp (for each stamp of the shorter trajectory the nearest stamp \
@@ -17,25 +16,21 @@ struct ATECommand: Command {
         the distance between positions. Statistics follow evo: rmse, mean, median, population \
         std, min, max, sse. Exit status: 0 success, 1 bad input, 64 usage error.
         """
-    let options = [
-        OptionSpec("ref", "FILE", "Reference (ground-truth) trajectory, TUM format."),
-        OptionSpec("est", "FILE", "Estimated trajectory, TUM format."),
-        OptionSpec("align", "KIND", "Alignment fitted before measuring (default none).", choices: AlignmentKind.allCases.map(\.rawValue)),
-        OptionSpec("max-diff", "S", "Largest timestamp difference of an associated pair, seconds (default 0.01)."),
-        OptionSpec("offset", "S", "Seconds added to the estimate's timestamps before association (default 0)."),
-        OptionSpec("format", "FORMAT", "Output format.", choices: ["table", "json"]),
-    ]
+    static let ref = OptionKey<String>("ref", "REF.tum", "Reference (ground-truth) trajectory, TUM format.")
+    static let est = OptionKey<String>("est", "EST.tum", "Estimated trajectory, TUM format.")
+    static let align = OptionKey<AlignmentKind>("align", "KIND", "Alignment fitted before measuring.", default: AlignmentKind.none)
+    static let maxDiff = OptionKey<Double>(
+        "max-diff", "S", "Largest timestamp difference of an associated pair, seconds.", default: 0.01, bounds: .atLeast(0))
+    static let offset = OptionKey<Double>("offset", "S", "Seconds added to the estimate's timestamps before association.", default: 0)
+    static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
+    let positionals: [any CommandPositional] = []
+    let options: [any CommandOption] = [Self.ref, Self.est, Self.align, Self.maxDiff, Self.offset, Self.format]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        guard let referencePath = arguments.value("ref"), let estimatePath = arguments.value("est") else {
-            throw UsageError("give both --ref and --est")
-        }
-        guard arguments.positionals.isEmpty else {
-            throw UsageError("unexpected argument '\(arguments.positionals[0])'")
-        }
-        let maxDifference = try Self.number(arguments, "max-diff", default: 0.01, minimum: 0)
-        let offset = try Self.number(arguments, "offset", default: 0, minimum: -.infinity)
-        let kind = AlignmentKind(rawValue: arguments.value("align") ?? "none")!
+        let referencePath = arguments[Self.ref], estimatePath = arguments[Self.est]
+        let maxDifference = arguments[Self.maxDiff]
+        let offset = arguments[Self.offset]
+        let kind = arguments[Self.align]
         let reference = try Self.read(referencePath)
         let estimate = try Self.read(estimatePath)
         let result: AbsoluteTrajectoryError
@@ -47,7 +42,7 @@ struct ATECommand: Command {
         }
         let report = ATEReport(referencePath: referencePath, estimatePath: estimatePath,
                                maxDifference: maxDifference, offset: offset, result: result)
-        output.out(arguments.value("format") == "json" ? report.json : report.table)
+        output.out(arguments[Self.format] == .json ? report.json : report.table)
         return .success
     }
 
@@ -56,14 +51,6 @@ struct ATECommand: Command {
         guard !poses.isEmpty else { throw InputError(file: path, message: "no poses") }
         return poses
     }
-
-    private static func number(
-        _ arguments: ParsedArguments, _ name: String, default value: Double, minimum: Double
-    ) throws(UsageError) -> Double {
-        guard let text = arguments.value(name) else { return value }
-        guard let number = Double(text), number.isFinite, number >= minimum else {
-            throw UsageError("--\(name) expects a finite number\(minimum > -.infinity ? " ≥ \(minimum)" : ""), got '\(text)'")
-        }
-        return number
-    }
 }
+
+extension AlignmentKind: OptionValue {}

@@ -6,7 +6,7 @@ public enum DepthFusionVariant: String, CaseIterable, Codable, Sendable {
     case lidarMedian = "lidar-median"
     /// 1/z ≈ s·d + t by one least-squares fit (LAPACK), no outlier rejection.
     case affineInverse = "affine-inverse"
-    /// The app's fit (seed 000 §5.2): least squares, drop residuals beyond 2σ, refit once.
+    /// The app's fit (spec.md#fusion): least squares, drop residuals beyond 2σ, refit once.
     /// Computed by ``DepthFuser`` itself, so it is exactly what the app replica produces.
     case affineInverse2Sigma = "affine-inverse-2sigma"
     /// z ≈ s·(1/d) + t by least squares in depth space (Marigold's convention).

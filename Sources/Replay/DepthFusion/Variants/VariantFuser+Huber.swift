@@ -1,4 +1,4 @@
-/// The Huber M-estimator of 1/z ≈ s·d + t (spatial-reference §2.6).
+/// The Huber M-estimator of 1/z ≈ s·d + t (spec.md#fusion-variant-huber).
 extension VariantFuser {
     /// `huber`: IRLS from the least-squares fit; each pass reweights w = 1 for |r| ≤ δ and
     /// δ/|r| beyond, and refits by weighted least squares, until the fitted values move by

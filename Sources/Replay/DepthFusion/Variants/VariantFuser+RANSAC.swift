@@ -2,7 +2,7 @@ import Foundation
 import EvalNumerics
 
 /// RANSAC of 1/z ≈ s·d + t with scikit-learn's `RANSACRegressor(LinearRegression())`
-/// defaults (spatial-reference §2.6), seeded from ``FusionVariantSettings/ransacSeed``.
+/// defaults (spec.md#fusion-variant-ransac), seeded from ``FusionVariantSettings/ransacSeed``.
 extension VariantFuser {
     /// `ransac`: up to `max_trials` two-point models; a sample is an inlier when its absolute
     /// residual is ≤ the threshold (default the MAD of 1/z); the model with most inliers
