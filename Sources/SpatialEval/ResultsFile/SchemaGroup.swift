@@ -52,9 +52,6 @@ struct SchemaGroup {
         return SchemaGroup(try group.openGroup(name), declared)
     }
 
-    /// Whether the file has the member `name`.
-    func contains(_ name: String) -> Bool { group.contains(name) }
-
     /// The names of the subgroups that instantiate the schema's placeholder group, sorted.
     func placeholderGroupNames() throws -> [String] {
         try group.memberNames().filter { name in
