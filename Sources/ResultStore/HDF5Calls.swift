@@ -87,10 +87,15 @@ struct HDF5Session {
         return try check(H5Fcreate(path, chdf5_acc_excl(), chdf5_p_default(), fapl))
     }
 
+    /// Opens a file for reading without HDF5's advisory lock: results files only ever appear
+    /// complete (written under a temporary name, then renamed), so readers need no lock, and
+    /// one could be refused while a child process spawned on another thread still holds a
+    /// copy of a just-closed writer's descriptor (and with it the writer's lock).
     func openFileReadOnly(_ path: String) throws -> HID {
         let fapl = try check(H5Pcreate(chdf5_p_file_access()))
         defer { _ = H5Pclose(fapl) }
         try check(H5Pset_fclose_degree(fapl, H5F_CLOSE_STRONG))
+        try check(H5Pset_file_locking(fapl, false, true))
         return try check(H5Fopen(path, chdf5_acc_rdonly(), fapl))
     }
 
@@ -129,6 +134,22 @@ struct HDF5Session {
             return 0
         }, Unmanaged.passUnretained(box).toOpaque()))
         return box.names
+    }
+
+    /// Whether the object linked as `name` is a group, a dataset or something else.
+    func objectKind(_ loc: HID, _ name: String) throws -> ResultGroup.MemberKind {
+        let object = try check(H5Oopen(loc, name, chdf5_p_default()))
+        defer { _ = H5Oclose(object) }
+        switch H5Iget_type(object) {
+        case H5I_GROUP: return .group
+        case H5I_DATASET: return .dataset
+        default: return .other
+        }
+    }
+
+    /// Whether the object `loc` has an attribute called `name`.
+    func attributeExists(_ loc: HID, _ name: String) throws -> Bool {
+        try check(H5Aexists(loc, name)) > 0
     }
 
     /// Link creation list marking names as UTF-8; caller closes it.

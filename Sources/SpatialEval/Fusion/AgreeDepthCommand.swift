@@ -21,7 +21,8 @@ struct AgreeDepthCommand: Command {
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
         let path = arguments[Self.pairs]
-        let (low, high) = try PairedTestCommand.read(path, columns: ("low", "high"), allowNaN: true)
+        let table = try CSVTable.read(path)
+        let (low, high) = (try table.numbers("low", allowing: .nan), try table.numbers("high", allowing: .nan))
         let rows = low.indices.filter { low[$0].isFinite && high[$0].isFinite && high[$0] != 0 }
         guard rows.count >= 2 else { throw InputError(file: path, message: "needs at least two rows with finite low and non-zero high") }
         let agreement = ResolutionAgreement(low: rows.map { low[$0] }, high: rows.map { high[$0] })

@@ -25,7 +25,9 @@ struct PairedTestCommand: Command {
         let path = arguments[Self.pairs]
         let resamples = arguments[Self.resamples]
         let seed = arguments[Self.seed]
-        let (a, b) = try Self.read(path)
+        let table = try CSVTable.read(path)
+        let (a, b) = (try table.numbers("a"), try table.numbers("b"))
+        guard a.count >= 2 else { throw InputError(file: path, message: "needs at least two rows") }
         let c = PairedComparison(a: a, b: b, resamples: resamples, seed: seed)
         let w = c.wilcoxon
         if arguments[Self.format] == .json {
@@ -54,30 +56,5 @@ struct PairedTestCommand: Command {
                 """)
         }
         return .success
-    }
-
-    /// Two named columns of the CSV at `path` (default a and b); NaN cells are accepted
-    /// only with `allowNaN`. Errors name the file and line.
-    static func read(_ path: String, columns: (String, String) = ("a", "b"), allowNaN: Bool = false) throws -> ([Double], [Double]) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw InputError(file: path, message: "cannot be read") }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-        guard let header = lines.first, !header.isEmpty else { throw InputError(file: path, message: "is empty") }
-        let names = header.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let ia = names.firstIndex(of: columns.0), let ib = names.firstIndex(of: columns.1) else {
-            throw InputError(file: path, line: 1, message: "the header must name the columns \(columns.0) and \(columns.1)")
-        }
-        var a: [Double] = [], b: [Double] = []
-        for (index, line) in lines.enumerated().dropFirst() where !line.isEmpty {
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            guard fields.count == names.count, let x = Double(fields[ia].trimmingCharacters(in: .whitespaces)),
-                  let y = Double(fields[ib].trimmingCharacters(in: .whitespaces)),
-                  allowNaN || (x.isFinite && y.isFinite), !x.isInfinite, !y.isInfinite else {
-                throw InputError(file: path, line: index + 1, message: "expected \(names.count) fields with finite \(columns.0) and \(columns.1)")
-            }
-            a.append(x)
-            b.append(y)
-        }
-        guard a.count >= 2 else { throw InputError(file: path, message: "needs at least two rows") }
-        return (a, b)
     }
 }

@@ -9,7 +9,7 @@ enum ResultProvenance {
     /// `bootstrap_*` attributes on `root`, and the group `/provenance` with the `path` and
     /// `sha256` of every input, the protocol first, then the recordings in protocol order.
     static func write(
-        on root: ResultGroup, layout: String, toolVersion: String, loaded: ProtocolLoader.Loaded, protocolSHA256: String,
+        on root: SchemaGroup, layout: String, toolVersion: String, loaded: ProtocolLoader.Loaded, protocolSHA256: String,
         recordingSHA256s: [String], bootstrap: BootstrapSettings
     ) throws {
         try root.setAttribute("tool", "spatial-eval")
@@ -31,7 +31,7 @@ enum ResultProvenance {
     }
 
     /// Reads the bootstrap settings written by ``write(on:layout:toolVersion:loaded:protocolSHA256:recordingSHA256s:bootstrap:)``.
-    static func bootstrap(of root: ResultGroup) throws -> BootstrapSettings {
+    static func bootstrap(of root: SchemaGroup) throws -> BootstrapSettings {
         BootstrapSettings(
             replicates: Int(try root.attributeInt64("bootstrap_replicates")),
             seed: UInt64(try root.attributeString("bootstrap_seed")) ?? 0,

@@ -1,23 +1,11 @@
 import Foundation
 import ResultStore
 
-/// Writes and reads the main job's `results.h5` (layout `run/1`, `Docs/protocols.md`):
-///
-/// - root attributes: `tool`, `tool_version`, `git_commit` (when known), `created_utc`,
-///   `layout`, `protocol_name`, `protocol_path`, `protocol_text`, `protocol_sha256`,
-///   `replay_configuration` (effective, JSON), `bootstrap_replicates`, `bootstrap_seed`,
-///   `bootstrap_confidence`, `bootstrap_method`;
-/// - `/provenance`: `path` and `sha256` of every input (the protocol first);
-/// - `/recordings/<name>`: attributes `path`, `sha256`, `observation_count`, `duplication`;
-///   tables `gaps` (`instance`, `gap_m`), `errors` (`instance`, `error_m`), `instances`,
-///   `detect_every_n`, `recorded_track_ids`, `tracking_3d`, `gap_intervals`; datasets
-///   `duplicated_objects`, `never_anchored`; attribute `unflags`; tables `absence_flags`
-///   (`instance`, `object`, `frame`, `time_s`, `verdict`), `removals` (`object`, `time_s`,
-///   `moved`, `latency_s`), `lock_on` (`request`, `object`, `instance`, `verdict`, `locks`,
-///   `arrivals_at_object`, `arrivals_without_object`);
-/// - `/pooled/gap_intervals`; `/pooled/runs_differ` (attributes `test`, `statistic`,
-///   `p_value`, `groups`, `instances`); `/gates` (`metric`, `op`, `threshold`, `value`, `passed`);
-/// - `/fusion`, when the protocol has a `fusion` section (``FusionResultsFile``).
+/// Writes and reads the main job's `results.h5` (layout `run/1`): the datasets, groups and
+/// attributes that ``ResultsSchema/run`` declares (`Docs/result-store.md` shows them), with
+/// `/fusion` (``FusionResultsFile``) when the protocol has a `fusion` section. Writing goes
+/// through the schema and is checked against it before the commit; reading checks the file
+/// against it first.
 ///
 /// The file appears under its final name only once complete (``ResultFile/commit()``).
 public enum RunResultsFile {
@@ -27,7 +15,7 @@ public enum RunResultsFile {
     /// Writes `results` with the provenance of `loaded` to `path`.
     public static func write(_ results: RunResults, loaded: ProtocolLoader.Loaded, to path: String) throws {
         let file = try ResultFile.create(atPath: path)
-        let root = file.root
+        let root = SchemaGroup(file.root, ResultsSchema.run.root)
         try ResultProvenance.write(on: root, layout: layout, toolVersion: results.toolVersion, loaded: loaded,
                                    protocolSHA256: results.protocolSHA256,
                                    recordingSHA256s: loaded.evaluationProtocol.recordings.map { given in
@@ -53,10 +41,11 @@ public enum RunResultsFile {
         try gates.write(results.gates.map(\.value), to: "value")
         try gates.write(results.gates.map { $0.passed ? Int64(1) : 0 }, to: "passed")
         if let fusion = results.fusion { try FusionResultsFile.write(fusion, into: root.createGroup("fusion")) }
+        try SchemaGroup.checkWritten(file.root, layout: ResultsSchema.run)
         try file.commit()
     }
 
-    private static func write(_ r: RecordingResults, into group: ResultGroup) throws {
+    private static func write(_ r: RecordingResults, into group: SchemaGroup) throws {
         try group.setAttribute("path", r.path)
         try group.setAttribute("sha256", r.sha256)
         try group.setAttribute("observation_count", r.observationCount)
@@ -84,21 +73,17 @@ public enum RunResultsFile {
 
     /// Reads the results back from `path` (everything the report shows).
     public static func read(_ path: String) throws -> RunResults {
-        let file = try ResultFile.open(atPath: path)
-        let root = file.root
-        guard (try? root.attributeString("layout")) == layout else {
-            throw ResultsLayoutError(message: "\(path) is not a run results file (layout \(layout))")
-        }
+        let root = try SchemaGroup.open(path, layout: ResultsSchema.run)
         let bootstrap = try ResultProvenance.bootstrap(of: root)
         let group = try root.openGroup("recordings")
-        let recordings = try group.memberNames().map { try read(name: $0, from: group.openGroup($0)) }
+        let recordings = try group.placeholderGroupNames().map { try read(name: $0, from: group.openGroup($0)) }
         let gates = try root.openGroup("gates")
-        let metrics = try gates.readStrings("metric"), ops = try gates.readStrings("op")
-        let thresholds = try gates.readDoubles("threshold").values, values = try gates.readDoubles("value").values
-        let passed = try gates.readInt64s("passed").values
+        let metrics = try gates.strings("metric"), ops = try gates.strings("op")
+        let thresholds = try gates.doubles("threshold"), values = try gates.doubles("value")
+        let passed = try gates.int64s("passed")
         let outcomes = try metrics.indices.map { k in
             guard let metric = GateMetric(rawValue: metrics[k]), let op = GateComparison(rawValue: ops[k]) else {
-                throw ResultsLayoutError(message: "unknown gate \(metrics[k]) \(ops[k])")
+                throw ResultsLayoutError(file: path, object: "/gates", message: "row \(k): unknown gate \(metrics[k]) \(ops[k])")
             }
             return GateOutcome(gate: Gate(metric: metric, op: op, value: thresholds[k]), value: values[k], passed: passed[k] != 0)
         }
@@ -107,28 +92,28 @@ public enum RunResultsFile {
             toolVersion: try root.attributeString("tool_version"), bootstrap: bootstrap, recordings: recordings,
             pooledGaps: try root.openGroup("pooled").openGroup("gap_intervals").readIntervals(), gates: outcomes,
             runsDiffer: try readRunsDiffer(root.openGroup("pooled").openGroup("runs_differ")),
-            fusion: try FusionResultsFile.readIfPresent(root))
+            fusion: try FusionResultsFile.readIfPresent(root.group))
     }
 
-    private static func readRunsDiffer(_ group: ResultGroup) throws -> RunsDifferTest {
+    private static func readRunsDiffer(_ group: SchemaGroup) throws -> RunsDifferTest {
         RunsDifferTest(
             statistic: try group.attributeDouble("statistic"), pValue: try group.attributeDouble("p_value"),
             groups: Int(try group.attributeInt64("groups")), instances: Int(try group.attributeInt64("instances")))
     }
 
-    private static func read(name: String, from group: ResultGroup) throws -> RecordingResults {
+    private static func read(name: String, from group: SchemaGroup) throws -> RecordingResults {
         let gaps = try group.openGroup("gaps"), errors = try group.openGroup("errors")
         return RecordingResults(
             name: name, path: try group.attributeString("path"), sha256: try group.attributeString("sha256"),
             observationCount: try group.attributeInt64("observation_count"),
-            gaps: try gaps.readDoubles("gap_m").values, gapInstances: try gaps.readInt64s("instance").values,
-            errors: try errors.readDoubles("error_m").values, errorInstances: try errors.readInt64s("instance").values,
+            gaps: try gaps.doubles("gap_m"), gapInstances: try gaps.int64s("instance"),
+            errors: try errors.doubles("error_m"), errorInstances: try errors.int64s("instance"),
             instances: try group.openGroup("instances").readRows(InstanceRow.self),
             detectEveryN: try group.openGroup("detect_every_n").readRows(TrackingRow.self),
             recordedIDs: try group.openGroup("recorded_track_ids").readRows(TrackingRow.self),
             tracking3D: try group.openGroup("tracking_3d").readRows(Tracking3DRow.self),
-            duplicatedObjects: try group.readInt64s("duplicated_objects").values,
-            neverAnchored: try group.readInt64s("never_anchored").values,
+            duplicatedObjects: try group.int64s("duplicated_objects"),
+            neverAnchored: try group.int64s("never_anchored"),
             duplication: try group.attributeInt64("duplication"),
             gapIntervals: try group.openGroup("gap_intervals").readIntervals(),
             absenceFlags: try group.openGroup("absence_flags").readRows(AbsenceFlagRow.self),

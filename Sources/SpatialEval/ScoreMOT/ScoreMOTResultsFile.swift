@@ -3,27 +3,26 @@ import EvalMetrics
 import Recording
 import ResultStore
 
-/// Writes a ``ScoreMOTReport`` as an HDF5 results file (layout in `Docs/tracking-metrics.md`):
-///
-/// - root attributes: `tool`, `tool_version`, `git_commit` (when known), `convention`,
-///   `created_utc`, `layout` = "score-mot/1";
-/// - `/provenance`: `path` and `sha256` of every input file;
-/// - `/summary`: `sequence` (names, the combined row last) and one column per metric;
-/// - `/hota_alpha` (TrackEval convention): `alpha` and one rows × 19 array per metric;
-/// - `/events/<sequence>`: `frame`, `gt_id`, `tracker_id`, `similarity`, `kind`.
+/// Writes a ``ScoreMOTReport`` as an HDF5 results file (layout `score-mot/1`): the
+/// summary, the per-α HOTA arrays and the match events that ``ResultsSchema/scoreMOT``
+/// declares (`Docs/result-store.md` shows them; `Docs/tracking-metrics.md` explains them).
+/// Writing goes through the schema and is checked against it before the commit.
 ///
 /// The file appears under its final name only once complete.
 public enum ScoreMOTResultsFile {
+    /// The layout tag written to the root.
+    public static let layout = "score-mot/1"
+
     /// Writes `report`; `sources` are fingerprinted for provenance.
     public static func write(_ report: ScoreMOTReport, sources: [MOTSequenceSource], to path: String) throws {
         let file = try ResultFile.create(atPath: path)
-        let root = file.root
+        let root = SchemaGroup(file.root, ResultsSchema.scoreMOT.root)
         try root.setAttribute("tool", "spatial-eval")
         try root.setAttribute("tool_version", ToolInfo.version)
         if let commit = ToolInfo.gitCommit() { try root.setAttribute("git_commit", commit) }
         try root.setAttribute("convention", report.convention.rawValue)
         try root.setAttribute("created_utc", ISO8601DateFormatter().string(from: Date()))
-        try root.setAttribute("layout", "score-mot/1")
+        try root.setAttribute("layout", layout)
         try writeProvenance(sources, into: root.createGroup("provenance"))
         try writeSummary(report, into: root.createGroup("summary"))
         if report.convention == .trackeval {
@@ -40,10 +39,11 @@ public enum ScoreMOTResultsFile {
             try group.write(recorded.similarity, to: "similarity")
             try group.write(recorded.kind, to: "kind")
         }
+        try SchemaGroup.checkWritten(file.root, layout: ResultsSchema.scoreMOT)
         try file.commit()
     }
 
-    private static func writeProvenance(_ sources: [MOTSequenceSource], into group: ResultGroup) throws {
+    private static func writeProvenance(_ sources: [MOTSequenceSource], into group: SchemaGroup) throws {
         var paths: [String] = []
         for source in sources {
             paths += [source.groundTruthPath, source.trackerPath] + (source.infoPath.map { [$0] } ?? [])
@@ -60,7 +60,7 @@ public enum ScoreMOTResultsFile {
         try group.write(digests, to: "sha256")
     }
 
-    private static func writeSummary(_ report: ScoreMOTReport, into group: ResultGroup) throws {
+    private static func writeSummary(_ report: ScoreMOTReport, into group: SchemaGroup) throws {
         let rows = report.rows
         try group.write(rows.map(\.name), to: "sequence")
         for (column, (key, sample)) in report.combined.fields.enumerated() {
@@ -73,7 +73,7 @@ public enum ScoreMOTResultsFile {
         }
     }
 
-    private static func writePerAlpha(_ report: ScoreMOTReport, into group: ResultGroup) throws {
+    private static func writePerAlpha(_ report: ScoreMOTReport, into group: SchemaGroup) throws {
         try group.write(HOTAAccumulators.alphas, to: "alpha")
         let rows = report.rows
         for (column, (key, _)) in report.combined.perAlpha.enumerated() {

@@ -25,22 +25,23 @@ struct CurvesCommand: Command {
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
         let path = arguments[Self.file]
-        let rows = try NumericCSV.read(path)
+        let table = try CSVTable.read(path)
+        let rows = try table.numberRows(allowing: [.nan, .infinity])
         var json = JSONWriter()
         json.beginObject()
         if arguments[Self.pareto] {
             json.beginArray("mask")
-            for onFront in ParetoFront.mask(rows.values) { json.integer(nil, onFront ? 1 : 0) }
+            for onFront in ParetoFront.mask(rows) { json.integer(nil, onFront ? 1 : 0) }
             json.endArray()
         } else {
-            guard rows.columns == 2 else { throw InputError(file: path, line: 1, message: "expected the columns label,score") }
+            guard table.columnCount == 2 else { throw InputError(file: path, line: 1, message: "expected the columns label,score") }
             var labels: [Bool] = []
-            for (k, row) in rows.values.enumerated() {
-                guard row[0] == 0 || row[0] == 1 else { throw InputError(file: path, line: k + 2, message: "label must be 0 or 1") }
-                guard row[1].isFinite else { throw InputError(file: path, line: k + 2, message: "score must be finite") }
+            for (k, row) in rows.enumerated() {
+                guard row[0] == 0 || row[0] == 1 else { throw InputError(file: path, line: table.line(ofRow: k), message: "label must be 0 or 1") }
+                guard row[1].isFinite else { throw InputError(file: path, line: table.line(ofRow: k), message: "score must be finite") }
                 labels.append(row[0] == 1)
             }
-            let scores = rows.values.map { $0[1] }
+            let scores = rows.map { $0[1] }
             let pr = ThresholdCurves.precisionRecall(labels: labels, scores: scores)
             let roc = ThresholdCurves.roc(labels: labels, scores: scores)
             json.numbers("precision", pr.precision)
@@ -55,37 +56,6 @@ struct CurvesCommand: Command {
         json.endObject()
         output.out(json.text + "\n")
         return .success
-    }
-}
-
-/// A CSV of numbers with a header line, as `curves` reads it.
-struct NumericCSV {
-    /// Number of columns (from the header).
-    var columns: Int
-    /// The rows after the header, each with `columns` numbers.
-    var values: [[Double]]
-
-    /// Reads `path`; errors name the file and the 1-based line.
-    static func read(_ path: String) throws -> NumericCSV {
-        guard let data = FileManager.default.contents(atPath: path) else { throw InputError(file: path, message: "cannot be read") }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
-        guard let header = lines.first, !header.isEmpty else { throw InputError(file: path, line: 1, message: "missing header") }
-        let columns = header.split(separator: ",", omittingEmptySubsequences: false).count
-        var values: [[Double]] = []
-        for (k, line) in lines.enumerated().dropFirst() where !line.isEmpty {
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-            guard fields.count == columns else {
-                throw InputError(file: path, line: k + 1, message: "expected \(columns) fields, found \(fields.count)")
-            }
-            values.append(try fields.map { field in
-                guard let value = Double(field.trimmingCharacters(in: .whitespaces)) else {
-                    throw InputError(file: path, line: k + 1, message: "'\(field)' is not a number")
-                }
-                return value
-            })
-        }
-        return NumericCSV(columns: columns, values: values)
     }
 }
 

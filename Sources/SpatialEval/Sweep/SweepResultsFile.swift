@@ -4,20 +4,10 @@ import ResultStore
 import Sweeps
 import Replay
 
-/// Writes and reads `sweep.h5` (layout `sweep/1`, `Docs/sweeps.md`):
-///
-/// - root attributes: `tool`, `tool_version`, `git_commit` (when known), `created_utc`,
-///   `layout`, `protocol_name`, `protocol_path`, `protocol_text`, `protocol_sha256`,
-///   `bootstrap_replicates`, `bootstrap_seed`, `bootstrap_confidence`, `bootstrap_method`;
-/// - `/provenance`: `path` and `sha256` of every input (the protocol first);
-/// - `/recordings`: `name`; `/sweep_names` (protocol order); `/cosine_pairs/<recording>`: `cosine`, `same_object`;
-/// - `/sweeps/<name>` (attributes `definition` and `base_configuration` as JSON, `seconds`,
-///   `resumed_points`):
-///   `axis_keys`; `axes/<key>` (1-D, the axis values); `points` [P, A];
-///   `components` [axes…, R, C] for a grid or [P, R, C] when sampled, with
-///   `component_names`; `shipped_components` [R, C]; `metrics/<recording>/<metric>` and
-///   `metrics/pooled/<metric>` cubes over the axes; `recommendation/…` (chosen point,
-///   values, intervals, Pareto mask, leave-one-out folds).
+/// Writes and reads `sweep.h5` (layout `sweep/1`, `Docs/sweeps.md`): the datasets, groups
+/// and attributes that ``ResultsSchema/sweep`` declares (`Docs/result-store.md` shows them).
+/// Writing goes through the schema and is checked against it before the commit; reading
+/// checks the file against it first.
 ///
 /// The file appears under its final name only once complete (``ResultFile/commit()``).
 public enum SweepResultsFile {
@@ -27,7 +17,7 @@ public enum SweepResultsFile {
     /// Writes `results` with the provenance of `loaded` to `path`.
     public static func write(_ results: SweepResults, loaded: ProtocolLoader.Loaded, to path: String) throws {
         let file = try ResultFile.create(atPath: path)
-        let root = file.root
+        let root = SchemaGroup(file.root, ResultsSchema.sweep.root)
         try ResultProvenance.write(on: root, layout: layout, toolVersion: results.toolVersion, loaded: loaded,
                                    protocolSHA256: results.protocolSHA256,
                                    recordingSHA256s: try loaded.recordingPaths.map(RunEvaluation.fingerprint), bootstrap: results.bootstrap)
@@ -43,6 +33,7 @@ public enum SweepResultsFile {
         for sweep in results.sweeps {
             try write(sweep, recordings: results.recordings, bootstrap: results.bootstrap, into: sweeps.createGroup(sweep.definition.name))
         }
+        try SchemaGroup.checkWritten(file.root, layout: ResultsSchema.sweep)
         try file.commit()
     }
 
@@ -52,7 +43,7 @@ public enum SweepResultsFile {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    private static func write(_ sweep: SweepResult, recordings: [String], bootstrap: BootstrapSettings, into group: ResultGroup) throws {
+    private static func write(_ sweep: SweepResult, recordings: [String], bootstrap: BootstrapSettings, into group: SchemaGroup) throws {
         let plan = try sweep.plan()
         try group.setAttribute("definition", try json(sweep.definition))
         try group.setAttribute("base_configuration", try json(sweep.base))
@@ -102,28 +93,27 @@ public enum SweepResultsFile {
 
     /// Reads the results back from `path` (everything the report shows).
     public static func read(_ path: String) throws -> SweepResults {
-        let file = try ResultFile.open(atPath: path)
-        let root = file.root
-        guard (try? root.attributeString("layout")) == layout else {
-            throw ResultsLayoutError(message: "\(path) is not a sweep results file (layout \(layout))")
-        }
+        let root = try SchemaGroup.open(path, layout: ResultsSchema.sweep)
         let bootstrap = try ResultProvenance.bootstrap(of: root)
-        let recordings = try root.openGroup("recordings").readStrings("name")
+        let recordings = try root.openGroup("recordings").strings("name")
         let pairsGroup = try root.openGroup("cosine_pairs")
         let pairs = try recordings.map { name in
             let g = try pairsGroup.openGroup(name)
-            return CosinePairs(cosines: try g.readDoubles("cosine").values, sameObject: try g.readInt64s("same_object").values.map { $0 != 0 })
+            return CosinePairs(cosines: try g.doubles("cosine"), sameObject: try g.int64s("same_object").map { $0 != 0 })
         }
         let sweepsGroup = try root.openGroup("sweeps")
-        let sweeps = try root.readStrings("sweep_names").map { name in
+        let sweeps = try root.strings("sweep_names").map { name in
             let g = try sweepsGroup.openGroup(name)
             let stored = try JSONDecoder().decode(SweepDefinition.self, from: Data(try g.attributeString("definition").utf8))
             let base = try JSONDecoder().decode(ReplayConfiguration.self, from: Data(try g.attributeString("base_configuration").utf8))
             let c = SweepComponent.allCases.count, r = recordings.count
-            let flat = try g.readDoubles("components").values
+            guard try g.strings("component_names") == SweepComponent.allCases.map({ "\($0)" }) else {
+                throw ResultsLayoutError(file: path, object: g.group.objectPath + "/component_names", message: "are not the components this version computes")
+            }
+            let flat = try g.doubles("components")
             let points = flat.count / max(1, r * c)
             let outcome = SweepOutcome(components: (0..<points).map { p in (0..<r).map { k in Array(flat[(p * r + k) * c..<(p * r + k + 1) * c]) } })
-            let shippedFlat = try g.readDoubles("shipped_components").values
+            let shippedFlat = try g.doubles("shipped_components")
             return SweepResult(definition: stored, base: base, outcome: outcome,
                                shipped: (0..<r).map { Array(shippedFlat[$0 * c..<($0 + 1) * c]) }, seconds: try g.attributeDouble("seconds"), resumed: Int(try g.attributeInt64("resumed_points")))
         }

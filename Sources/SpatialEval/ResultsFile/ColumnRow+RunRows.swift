@@ -1,0 +1,78 @@
+import EvalMetrics
+
+/// The row types of a run's tables (`results.h5`, layout `run/1`) and their columns.
+extension TrackingRow: ColumnRow {
+    static var blank: TrackingRow {
+        TrackingRow(n: 0, mota: 0, idf1: 0, hota: 0, identitySwitches: 0, groundTruthCount: 0, trackCount: 0,
+                    newIDsPerMinute: 0, newIDsPerDetection: 0, meanTrackLifetime: 0)
+    }
+    static var doubleColumns: [(String, WritableKeyPath<TrackingRow, Double>)] {
+        [("mota", \.mota), ("idf1", \.idf1), ("hota", \.hota), ("new_ids_per_minute", \.newIDsPerMinute),
+         ("new_ids_per_detection", \.newIDsPerDetection), ("mean_track_lifetime_s", \.meanTrackLifetime)]
+    }
+    static var integerColumns: [(String, WritableKeyPath<TrackingRow, Int64>)] {
+        [("n", \.n), ("idsw", \.identitySwitches), ("gt", \.groundTruthCount), ("tracks", \.trackCount)]
+    }
+}
+
+extension Tracking3DRow: ColumnRow {
+    static var blank: Tracking3DRow {
+        Tracking3DRow(gate: 0, truePositives: 0, falsePositives: 0, falseNegatives: 0, identitySwitches: 0, truthCount: 0, distanceSum: 0)
+    }
+    static var doubleColumns: [(String, WritableKeyPath<Tracking3DRow, Double>)] {
+        [("gate_m", \.gate), ("distance_sum_m", \.distanceSum)]
+    }
+    static var integerColumns: [(String, WritableKeyPath<Tracking3DRow, Int64>)] {
+        [("tp", \.truePositives), ("fp", \.falsePositives), ("fn", \.falseNegatives), ("idsw", \.identitySwitches),
+         ("gt", \.truthCount)]
+    }
+}
+
+extension InstanceRow: ColumnRow {
+    static var blank: InstanceRow { InstanceRow(instance: 0, object: 0, feedCount: 0, objectsFeeding: 0, purity: 0) }
+    static var doubleColumns: [(String, WritableKeyPath<InstanceRow, Double>)] { [("purity", \.purity)] }
+    static var integerColumns: [(String, WritableKeyPath<InstanceRow, Int64>)] {
+        [("instance", \.instance), ("object", \.object), ("feed_count", \.feedCount), ("objects_feeding", \.objectsFeeding)]
+    }
+    static var columnNotes: [String: String] { ["object": "−1 none"] }
+}
+
+extension AbsenceFlagRow: ColumnRow {
+    static var blank: AbsenceFlagRow { AbsenceFlagRow(instance: 0, object: 0, frame: 0, time: 0, verdict: .correct) }
+    static var doubleColumns: [(String, WritableKeyPath<AbsenceFlagRow, Double>)] { [("time_s", \.time)] }
+    static var integerColumns: [(String, WritableKeyPath<AbsenceFlagRow, Int64>)] {
+        [("instance", \.instance), ("object", \.object), ("frame", \.frame)]
+    }
+    static var stringColumns: [(String, WritableKeyPath<AbsenceFlagRow, String>)] { [("verdict", \.verdictName)] }
+    static var columnNotes: [String: String] { ["verdict": MissingFlagJudgement.Verdict.allCases.map(\.rawValue).joined(separator: ", ")] }
+    /// The verdict as stored (an unknown name reads as `unassociated`).
+    var verdictName: String {
+        get { verdict.rawValue }
+        set { verdict = .init(rawValue: newValue) ?? .unassociated }
+    }
+}
+
+extension RemovalRow: ColumnRow {
+    static var blank: RemovalRow { RemovalRow(object: 0, time: 0, moved: 0, latency: 0) }
+    static var doubleColumns: [(String, WritableKeyPath<RemovalRow, Double>)] { [("time_s", \.time), ("latency_s", \.latency)] }
+    static var integerColumns: [(String, WritableKeyPath<RemovalRow, Int64>)] { [("object", \.object), ("moved", \.moved)] }
+    static var columnNotes: [String: String] { ["latency_s": "NaN when missed"] }
+}
+
+extension LockOnRow: ColumnRow {
+    static var blank: LockOnRow {
+        LockOnRow(request: 0, object: 0, instance: 0, verdict: .none, locks: 0, arrivalsAtObject: 0, arrivalsWithoutObject: 0)
+    }
+    static var doubleColumns: [(String, WritableKeyPath<LockOnRow, Double>)] { [] }
+    static var integerColumns: [(String, WritableKeyPath<LockOnRow, Int64>)] {
+        [("request", \.request), ("object", \.object), ("instance", \.instance), ("locks", \.locks),
+         ("arrivals_at_object", \.arrivalsAtObject), ("arrivals_without_object", \.arrivalsWithoutObject)]
+    }
+    static var stringColumns: [(String, WritableKeyPath<LockOnRow, String>)] { [("verdict", \.verdictName)] }
+    static var columnNotes: [String: String] { ["verdict": LockOnOutcome.Verdict.allCases.map(\.rawValue).joined(separator: ", ")] }
+    /// The verdict as stored (an unknown name reads as `none`).
+    var verdictName: String {
+        get { verdict.rawValue }
+        set { verdict = .init(rawValue: newValue) ?? .none }
+    }
+}

@@ -1,0 +1,16 @@
+/// One layout of a results file (or of a group inside one), as the schema declares it.
+public struct ResultsLayout: Sendable, Equatable {
+    /// The tag written to the `layout` attribute, e.g. `run/1`.
+    public var tag: String
+    /// The file (or group) it describes, e.g. `results.h5` written by `spatial-eval run`.
+    public var title: String
+    /// The root group (the file's `/`, or the group that holds a nested layout).
+    public var root: ResultsGroupSchema
+
+    /// Declares a layout.
+    public init(tag: String, title: String, root: ResultsGroupSchema) {
+        self.tag = tag
+        self.title = title
+        self.root = root
+    }
+}
