@@ -109,7 +109,7 @@ public enum SimulatorCalibration {
         rows.append(row("twin pairs: same-object vs twin ROC AUC", app: "appearance cannot tell twins apart", appValue: nil,
                         sessions: sessions, settings: settings, perSession: false) { auc($0) })
         rows.append(row("twin cross-cosines ≥ 0.92, fraction", app: "none of ~20 pairs", appValue: 0, sessions: sessions,
-                        settings: settings, perSession: false) { twinShare($0) })
+                        settings: settings, perSession: false) { twinShare($0, at: 0.92) })
         return rows.map(judged)
     }
 
@@ -141,7 +141,8 @@ public enum SimulatorCalibration {
             row.verdict = "P(3 looks all miss) = \(fixed(miss(row.pooled))) [\(fixed(miss(row.interval.upperBound)))–\(fixed(miss(row.interval.lowerBound)))]"
                 + (miss(row.interval.lowerBound) >= 0.05 ? ": the incident is plausible" : ": the incident is implausible (gap)")
         } else if row.figure.hasPrefix("twin pairs") {
-            row.verdict = row.interval.upperBound < 0.9 ? "consistent: AUC well below 1 (upper bound < 0.9)" : "gap: twins separable (AUC ≥ 0.9)"
+            row.verdict = row.interval.upperBound < 0.9
+                ? "consistent: the distributions overlap (AUC interval below 0.9)" : "gap: the interval reaches 0.9 (twins largely separable)"
         } else if row.figure.hasPrefix("twin cross") {
             let allBelow = pow(1 - row.pooled, 20)
             row.verdict = "P(20 pairs all < 0.92) = \(fixed(allBelow))" + (allBelow >= 0.05 ? ": consistent" : ": gap")
@@ -168,10 +169,10 @@ public enum SimulatorCalibration {
         ThresholdCurves.rocAUC(labels: sessions.flatMap(\.cosinePairs.sameObject), scores: sessions.flatMap(\.cosinePairs.cosines)) ?? .nan
     }
 
-    /// Fraction of twin cross-object pairs with cosine ≥ 0.92, pooled.
-    static func twinShare(_ sessions: [CalibrationSession]) -> Double {
+    /// Fraction of twin cross-object pairs with cosine ≥ `threshold`, pooled.
+    static func twinShare(_ sessions: [CalibrationSession], at threshold: Double) -> Double {
         let cross = sessions.flatMap { zip($0.cosinePairs.cosines, $0.cosinePairs.sameObject).filter { !$0.1 }.map(\.0) }
-        return cross.isEmpty ? .nan : Double(cross.count { $0 >= 0.92 }) / Double(cross.count)
+        return cross.isEmpty ? .nan : Double(cross.count { $0 >= threshold }) / Double(cross.count)
     }
 
     /// `value` with three decimals.
