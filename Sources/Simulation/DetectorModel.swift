@@ -43,20 +43,20 @@ public struct DetectorModel: Equatable, Sendable, Codable {
     /// Apparent-area factor in low light: noise hides detail, so an object needs 1/0.75 of
     /// the size to look as clear (same caveat).
     public var lowLightAreaFactor: Double = 0.5625
-    /// Box-edge jitter, standard deviation as a fraction of the box side (spec.md#fusion-outlier-refit:
-    /// boxes carry the fusion grid, whose 2σ rejection exists for such slop).
+    /// Box-edge jitter, standard deviation as a fraction of the box side (*our assumption*:
+    /// YOLO-class boxes are looser than their AP50 suggests, AP75 is well below it).
     public var jitterFraction: Double = 0.03
     /// Box-edge jitter floor, pixels.
     public var jitterPixels: Double = 1.5
     /// Score of a true detection: `scoreBase + scoreSlope · p + N(0, scoreNoise)`, clamped
-    /// to [scoreFloor, 0.99], p its detection probability (ByteTrack's split at ~0.5 needs
-    /// both sides populated, spec.md#tracker-bytetrack).
+    /// to [scoreFloor, 0.99], p its detection probability (*our assumption*: confidence grows
+    /// with how detectable the object is, with a spread of about 0.1).
     public var scoreBase: Double = 0.3
     /// Score growth with detection probability.
     public var scoreSlope: Double = 0.6
     /// Score noise standard deviation.
     public var scoreNoise: Double = 0.1
-    /// Lowest score the detector reports (its confidence threshold).
+    /// Lowest score the detector reports (its confidence threshold; 0.25 is the common YOLO default).
     public var scoreFloor: Double = 0.25
     /// Mean false positives per detector run (the app is silent, spec.md#sim-detector; a few per hundred frames is
     /// typical of COCO detectors at a 0.25 threshold).

@@ -35,7 +35,7 @@ enum FurnishedRoom {
     static func draws(_ model: LayoutModel, streams: RandomStreams) -> Draws {
         let fixed = objects(Draws(rightBottle: .zero, rightRemote: .zero, cupAfter: .zero, bottleSeparation: 0, remoteSeparation: 0, cupMove: 0))
             .filter { ![5, 9].contains($0.id) && $0.kind != .person }.compactMap { $0.placements.first?.position }
-        var layout = ScenarioLayout(model: model, room: room, streams: streams, taken: fixed)
+        var layout = ScenarioLayout(model: model, room: room, streams: streams, scene: 1, taken: fixed)
         let bottleSeparation = layout.twinSeparation()
         let rightBottle = layout.spot(for: .bottle, at: bottleSeparation, from: leftBottle)
         let remoteSeparation = layout.twinSeparation()

@@ -8,7 +8,7 @@ public enum Scenario: String, CaseIterable, Sendable {
     /// incident, spec.md#twins-incident; separation and move drawn per seed).
     case twinsMoved = "twins-moved"
     /// Removals, a person standing in front of an object, and a remote only ever seen from
-    /// beyond its detection range (spec.md#absence-evidence, spec.md#absence-limits).
+    /// 3.2 m or farther, where it is a few pixels high (spec.md#absence-evidence, spec.md#absence-limits).
     case absence
     /// Study and kitchen; a phone is carried from one to the other; twin bottles, one per
     /// room (spec.md#evidence-limits: multi-room was never tested).

@@ -32,11 +32,12 @@ struct ScenarioLayout {
     /// Positions already taken (room coordinates).
     var taken: [SIMD3<Double>]
 
-    /// Starts a layout of `room` for one seed.
-    init(model: LayoutModel, room: Room, streams: RandomStreams, taken: [SIMD3<Double>] = []) {
+    /// Starts a layout of `room` for one seed; `scene` numbers the scene so that scenes of one
+    /// seed draw independently.
+    init(model: LayoutModel, room: Room, streams: RandomStreams, scene: UInt64, taken: [SIMD3<Double>] = []) {
         self.model = model
         self.room = room
-        self.random = streams.generator(.layout)
+        self.random = streams.generator(.layout, scene)
         self.taken = taken
     }
 

@@ -30,7 +30,7 @@ enum StudyRoom {
     /// then finds B at its new one.
     static func twinsMoved(layout model: LayoutModel, streams: RandomStreams) -> Scene {
         var layout = ScenarioLayout(
-            model: model, room: room, streams: streams, taken: [bottleA] + furnishings.compactMap { $0.placements.first?.position })
+            model: model, room: room, streams: streams, scene: 2, taken: [bottleA] + furnishings.compactMap { $0.placements.first?.position })
         let separation = layout.twinSeparation()
         let bottleB = layout.spot(for: .bottle, at: separation, from: bottleA)
         let move = layout.moveDistance()
