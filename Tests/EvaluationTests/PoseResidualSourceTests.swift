@@ -22,8 +22,8 @@ private let evoData: String = (ProcessInfo.processInfo.environment["SPATIAL_EVAL
         let sequences = try #require(json["sequences"] as? [[String: Any]])
         #expect(sequences.count == 2)
         for sequence in sequences {
-            let truth = try TUMTrajectory.read(path: evoData + "/" + (sequence["truth"] as! String))
-            let estimate = try TUMTrajectory.read(path: evoData + "/" + (sequence["estimate"] as! String))
+            let truth = try TUMTrajectory.read(path: evoData + "/" + (sequence["truth"] as! String), order: .nonDecreasing)
+            let estimate = try TUMTrajectory.read(path: evoData + "/" + (sequence["estimate"] as! String), order: .nonDecreasing)
             let ate = try AbsoluteTrajectoryError(reference: truth, estimate: estimate, alignment: .se3)
             #expect(ate.association.count == sequence["associated_poses"] as? Int, "\(sequence["name"]!)")
             let rmse = try #require(sequence["ate_rmse_m"] as? Double)
