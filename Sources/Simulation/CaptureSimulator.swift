@@ -30,7 +30,7 @@ public struct CaptureSimulator: Sendable {
 
     /// Simulates `scenario` (stretched to `duration` seconds, if given) with `seed`.
     public func simulate(_ scenario: Scenario, seed: UInt64, duration: Double? = nil) -> SimulatedCapture {
-        simulate(scenario.scene(duration: duration), seed: seed)
+        simulate(scenario.scene(duration: duration, seed: seed, layout: configuration.layout), seed: seed)
     }
 
     /// Simulates `roomScene` with `seed`. The world origin is moved to the first camera
@@ -44,7 +44,8 @@ public struct CaptureSimulator: Sendable {
         let embeddings = IdentityEmbeddings(objects: scene.objects, model: config.embeddings, streams: streams)
         let projector = GroundTruthProjector(camera: config.camera, rules: config.groundTruth)
         let detector = DetectorSimulator(model: config.detector, camera: config.camera)
-        let sampler = DepthGridSampler(camera: config.camera, lidar: config.lidar, gridSize: config.cadence.gridSize)
+        let sampler = DepthGridSampler(
+            camera: config.camera, lidar: config.lidar, segmentation: config.segmentation, gridSize: config.cadence.gridSize)
         var output = FrameOutputs()
         for (offset, camera) in cameras.enumerated() {
             let frame = Int64(offset + 1)
@@ -52,11 +53,11 @@ public struct CaptureSimulator: Sendable {
             output.addFrame(frame, camera: camera, sightings: sightings, configuration: config, detectorRan: offset % max(1, config.cadence.detectorEveryNFrames) == 0)
             guard output.frames[offset].detectorRan else { continue }
             var random = streams.generator(.detector, UInt64(frame))
-            let found = detector.detect(sightings, lowLight: scene.lighting == .low, random: &random)
+            let motion = CameraMotion(angularSpeed: camera.angularSpeed, speed: camera.speed)
+            let found = detector.detect(sightings, lowLight: scene.lighting == .low, motion: motion, random: &random)
             var viewRandom = streams.generator(.views, UInt64(frame))
             var lidarRandom = streams.generator(.lidar, UInt64(frame))
             var networkRandom = streams.generator(.depthNetwork, UInt64(frame))
-            var fastRandom = streams.generator(.fastDepthPass, UInt64(frame))
             let network = DepthNetworkFrame(model: config.depthNetwork, random: &networkRandom)
             let embed = offset % max(1, config.cadence.embeddingEveryNFrames) == 0
             let sampleDepth = offset % max(1, config.cadence.depthGridEveryNFrames) == 0
@@ -73,14 +74,16 @@ public struct CaptureSimulator: Sendable {
                     embedding: embed ? embeddings.view(of: detection.source, random: &viewRandom) : nil))
                 output.causes.append(detection)
                 if sampleDepth {
+                    let patch = network.patch(for: detection.box, focal: config.camera.fx, random: &networkRandom)
+                    let fastPatch = network.patch(for: detection.box, focal: config.camera.fx, random: &networkRandom)
                     let grid = sampler.grid(
                         detection: id, box: detection.box, source: detection.source, scene: scene, time: camera.time,
-                        pose: camera.truePose, network: network, random: &lidarRandom)
+                        pose: camera.truePose, network: network, patch: patch, random: &lidarRandom)
                     output.grids.append(grid)
                     if config.cadence.fastNetworkPass, config.depthNetwork.variant == .full {
                         output.passes.append(DepthNetworkPass(
                             detection: id, variant: DepthNetworkVariant.fast.rawValue,
-                            relativeInverseDepth: sampler.fastPass(of: grid, network: network, model: config.depthNetwork, random: &fastRandom)))
+                            relativeInverseDepth: sampler.fastPass(of: grid, box: detection.box, network: network, patch: patch, fastPatch: fastPatch)))
                     }
                 }
             }
@@ -103,7 +106,7 @@ public struct CaptureSimulator: Sendable {
         let camera = configuration.camera
         return [
             "source": "simulator",
-            "simulator": "SpatialEval Simulation 1",
+            "simulator": "SpatialEval Simulation 2",
             "scenario": scene.name,
             "seed": String(seed),
             "session_id": "sim-\(scene.name)-\(seed)",
@@ -114,7 +117,7 @@ public struct CaptureSimulator: Sendable {
             "notes": scene.summary,
             "distance_travelled_m": String(format: "%.2f", cameras.last?.travelled ?? 0),
             "simulation_config": json,
-            "frames_pose": "visual-inertial estimate with simulated drift; gt_boxes use the true pose",
+            "frames_pose": "true pose with replayed tracking residuals (TUM RGB-D estimates); gt_boxes use the true pose",
         ]
     }
 }

@@ -3,47 +3,55 @@ import EvalNumerics
 import Recording
 
 /// Samples a detection's depth grid from the true scene: ray-cast true depth, LiDAR with
-/// noise, edge bleed and confidence (`LidarModel`), the subject mask, and the depth
-/// network's relative inverse depth (`DepthNetworkModel`).
+/// noise, silhouette mixing and confidence (`LidarModel`), the subject mask with its boundary
+/// errors and leaks (`SegmentationModel`), and the depth network's relative inverse depth
+/// (`DepthNetworkModel`).
 public struct DepthGridSampler: Sendable {
     /// The camera.
     public var camera: PinholeCamera
     /// LiDAR model.
     public var lidar: LidarModel
+    /// Segmentation (subject mask) model.
+    public var segmentation: SegmentationModel
     /// Grid rows and columns.
     public var gridSize: Int
 
     /// Creates a sampler.
-    public init(camera: PinholeCamera, lidar: LidarModel, gridSize: Int) {
+    public init(camera: PinholeCamera, lidar: LidarModel, segmentation: SegmentationModel = SegmentationModel(), gridSize: Int) {
         self.camera = camera
         self.lidar = lidar
+        self.segmentation = segmentation
         self.gridSize = gridSize
     }
 
     /// The grid of detection `id` with `box`, caused by `source` (nil: a false positive,
-    /// whose subject is whatever its centre sample hits).
+    /// whose subject is whatever its centre sample hits); the network reads its residual
+    /// field through `patch`.
     public func grid(
         detection id: Int64, box: PixelBox, source: Int64?, scene: Scene, time: Double, pose: RigidPose,
-        network: DepthNetworkFrame, random: inout SplitMix64
+        network: DepthNetworkFrame, patch: ResidualPatch, random: inout SplitMix64
     ) -> DepthGrid {
         let n = max(1, gridSize)
         let pixels = (0..<(n * n)).map { Self.samplePixel(index: $0, size: n, box: box) }
         let caster = RayCaster(scene: scene, time: time, origin: pose.position)
         let hits = pixels.map { caster.cast(direction: pose.worldPoint(fromCamera: camera.ray(u: $0.x, v: $0.y)) - pose.position) }
         let subject = source ?? hits[(n / 2) * n + n / 2].object
+        let leak = maskLeak(random: &random)
         var lidarDepth = [Float](repeating: .nan, count: n * n)
         var confidence = [UInt8](repeating: 0, count: n * n)
         var inverse = [Float](repeating: .nan, count: n * n)
         var mask = [UInt8](repeating: 0, count: n * n)
+        let corner = SIMD2(box.x, box.y)
         for index in 0..<(n * n) {
             let depth = hits[index].depth
             let neighbour = Self.mostDifferent(from: depth, among: Self.neighbours(of: index, size: n).map { hits[$0].depth })
             let silhouette = abs(neighbour - depth) > lidar.silhouetteStep
             let inside = hits[index].object != nil && hits[index].object == subject
-            mask[index] = (silhouette && random.chance(lidar.maskBoundaryFlipProbability)) != inside ? 1 : 0
+            let leaked = !inside && leak.map { $0.covers(row: index / n, column: index % n, size: n) } == true
+            mask[index] = (silhouette && random.chance(segmentation.boundaryFlipProbability)) != (inside || leaked) ? 1 : 0
             (lidarDepth[index], confidence[index]) = lidarSample(depth: depth, neighbour: neighbour, silhouette: silhouette, random: &random)
-            inverse[index] = Float(network.inverseDepth(depth: depth, u: pixels[index].x / Double(camera.width),
-                                                        v: pixels[index].y / Double(camera.height), random: &random))
+            let residual = network.residual(at: patch.sourcePixel(u: pixels[index].x, v: pixels[index].y, corner: corner))
+            inverse[index] = Float(network.inverseDepth(depth: depth, residual: residual))
         }
         return DepthGrid(
             detection: id, rows: n, columns: n, u: pixels.map { Float($0.x) }, v: pixels.map { Float($0.y) },
@@ -51,17 +59,27 @@ public struct DepthGridSampler: Sendable {
             groundTruthDepth: hits.map { Float($0.depth) })
     }
 
-    /// One LiDAR reading of a surface at `depth` (neighbour surface at `neighbour`).
+    /// Whether this grid's mask leaks, and where (`SegmentationModel`).
+    func maskLeak(random: inout SplitMix64) -> MaskLeak? {
+        let leaks = random.chance(segmentation.leakProbability)
+        let side = random.index(below: 4)
+        let extent = random.uniform(segmentation.leakExtentRange.first ?? 0.25, segmentation.leakExtentRange.last ?? 1)
+        return leaks ? MaskLeak(side: side, extent: extent) : nil
+    }
+
+    /// One LiDAR reading of a surface at `depth` (most different neighbour surface at
+    /// `neighbour`): at a silhouette, a mix of the two surfaces with a measured fraction.
     func lidarSample(depth: Double, neighbour: Double, silhouette: Bool, random: inout SplitMix64) -> (Float, UInt8) {
-        let (near, far) = (lidar.validRange.first ?? 0.1, lidar.validRange.last ?? 8)
+        let (near, far) = (lidar.validRange.first ?? 0.05, lidar.validRange.last ?? 5)
         guard depth.isFinite, depth >= near, depth <= far else { return (.nan, 0) }
         let noise = (lidar.noiseBase + lidar.noisePerSquareMetre * depth * depth) * random.gaussian()
-        if silhouette && random.chance(lidar.edgeBleedProbability) {
-            let mixed = depth + (neighbour - depth) * random.uniform(0.3, 1)
-            return (Float(mixed + noise), random.chance(0.5) ? 1 : 0)
+        var reading = depth
+        if silhouette, lidar.measuredEdgeMixing, neighbour.isFinite {
+            let (front, back) = (min(depth, neighbour), max(depth, neighbour))
+            reading = front + (back - front) * EdgeMixing.measured.draw(&random)
         }
         let level: UInt8 = depth <= lidar.highConfidenceDepth ? 2 : depth <= lidar.mediumConfidenceDepth ? 1 : 0
-        return (Float(depth + noise), silhouette ? min(level, 1) : level)
+        return (Float(reading + noise), silhouette ? min(level, 1) : level)
     }
 
     /// The centre of grid cell `index` (row-major, row 0 at the top) of `box`.
@@ -92,19 +110,18 @@ public struct DepthGridSampler: Sendable {
             .filter { $0.0 >= 0 && $0.0 < rows && $0.1 >= 0 && $0.1 < columns }.map { $0.0 * columns + $0.1 }
     }
 
-    /// The fast (364-px) network pass over `grid` (a grid of the full pass, with its true
-    /// depths): the same frame's affine and distortion, the fast variant's noise level
-    /// `model.effectiveNoise` for `.fast`, drawn independently of the full pass's noise — so
-    /// the two passes differ as the app measured (r ≈ 0.98, ≈ 3.5 % mean absolute difference; spec.md#sim-fast-pass).
-    public func fastPass(of grid: DepthGrid, network: DepthNetworkFrame, model: DepthNetworkModel, random: inout SplitMix64) -> [Float] {
-        var fast = model
-        fast.variant = .fast
-        var frame = network
-        frame.noise = fast.effectiveNoise
+    /// The fast (364-px) network pass over `grid` of `box` (a grid of the full pass, with its
+    /// true depths): the same frame's affine, the full pass's residual patch or an independent
+    /// one (`fastPatch`, `DepthNetworkModel.fastPassResidual`), plus what the real prediction
+    /// loses at 364/518 of its resolution (spec.md#sim-fast-pass).
+    public func fastPass(of grid: DepthGrid, box: PixelBox, network: DepthNetworkFrame, patch: ResidualPatch, fastPatch: ResidualPatch) -> [Float] {
         let truth = grid.groundTruthDepth ?? Array(repeating: .nan, count: grid.u.count)
+        let corner = SIMD2(box.x, box.y)
         return grid.u.indices.map { k in
-            Float(frame.inverseDepth(depth: Double(truth[k]), u: Double(grid.u[k]) / Double(camera.width),
-                                     v: Double(grid.v[k]) / Double(camera.height), random: &random))
+            let u = Double(grid.u[k]), v = Double(grid.v[k])
+            let residual = network.fastResidual(
+                at: patch.sourcePixel(u: u, v: v, corner: corner), independent: fastPatch.sourcePixel(u: u, v: v, corner: corner))
+            return Float(network.inverseDepth(depth: Double(truth[k]), residual: residual))
         }
     }
 
@@ -131,36 +148,65 @@ public struct DepthGridSampler: Sendable {
     }
 }
 
-/// The depth network's draws for one frame: affine scale and shift and a smooth distortion.
-public struct DepthNetworkFrame: Equatable, Sendable {
+/// The depth network's draws for one frame (affine scale and shift) and its residual model.
+public struct DepthNetworkFrame: Sendable {
     /// Per-frame scale s.
     public var scale: Double
     /// Per-frame shift t.
     public var shift: Double
-    /// Distortion amplitude.
-    public var amplitude: Double
-    /// Distortion spatial frequencies (cycles per image) and phases.
-    public var frequencies: SIMD2<Double>
-    /// Distortion phases, radians.
-    public var phases: SIMD2<Double>
-    /// Relative per-sample noise.
-    public var noise: Double
+    /// The model.
+    public var model: DepthNetworkModel
+    /// The residual field read.
+    public var field: DepthResidualField
 
     /// Draws a frame's parameters from `model`.
-    public init(model: DepthNetworkModel, random: inout SplitMix64) {
+    public init(model: DepthNetworkModel, field: DepthResidualField = .measured, random: inout SplitMix64) {
         scale = random.uniform(model.scaleRange.first ?? 1, model.scaleRange.last ?? 1)
         shift = random.uniform(model.shiftRange.first ?? 0, model.shiftRange.last ?? 0)
-        amplitude = model.distortionAmplitude
-        frequencies = SIMD2(random.uniform(0.3, 1.2), random.uniform(0.3, 1.2))
-        phases = SIMD2(random.uniform(0, 2 * .pi), random.uniform(0, 2 * .pi))
-        noise = model.effectiveNoise
+        self.model = model
+        self.field = field
     }
 
-    /// The network's output at normalised image position (`u`, `v`) ∈ [0, 1]² for a
-    /// surface at `depth` metres.
-    public func inverseDepth(depth: Double, u: Double, v: Double, random: inout SplitMix64) -> Double {
-        let distortion = amplitude * sin(2 * .pi * frequencies.x * u + phases.x) * cos(2 * .pi * frequencies.y * v + phases.y)
-        let truth = scale / depth
-        return truth * (1 + distortion) + shift + noise * truth * random.gaussian()
+    /// A patch of the residual field for a grid over `box` of a camera with focal `focal` px.
+    public func patch(for box: PixelBox, focal: Double, random: inout SplitMix64) -> ResidualPatch {
+        ResidualPatch(box: box, field: field, scale: model.residualFieldFocalPixels / focal, random: &random)
+    }
+
+    /// The configured variant's relative residual at source pixel `point` (the fast variant
+    /// as `fastResidual` with the same place standing in for the independent patch).
+    public func residual(at point: SIMD2<Double>) -> Double {
+        model.variant == .full ? field.value(field.residual, at: point) : fastResidual(at: point, independent: point)
+    }
+
+    /// The fast pass's relative residual: the full pass's at `point` (shared) or the field at
+    /// `independent`, plus the resolution loss at `point`.
+    public func fastResidual(at point: SIMD2<Double>, independent: SIMD2<Double>) -> Double {
+        let own = model.fastPassResidual == .shared ? field.value(field.residual, at: point) : field.value(field.residual, at: independent)
+        return own + field.value(field.resolutionLoss, at: point)
+    }
+
+    /// The network's output for a surface at `depth` metres with relative residual `residual`.
+    public func inverseDepth(depth: Double, residual: Double) -> Double {
+        scale / depth * (1 + model.residualScale * residual) + shift
+    }
+}
+
+/// A mask leak onto the background: a band from one side of the box (`side` 0 top, 1 bottom,
+/// 2 left, 3 right) reaching `extent` of the way across.
+struct MaskLeak: Equatable {
+    /// Which side the leak enters from.
+    var side: Int
+    /// How far across the box it reaches, [0, 1].
+    var extent: Double
+
+    /// Whether grid cell (`row`, `column`) of a `size`×`size` grid lies in the band.
+    func covers(row: Int, column: Int, size: Int) -> Bool {
+        let (r, c) = ((Double(row) + 0.5) / Double(size), (Double(column) + 0.5) / Double(size))
+        switch side {
+        case 0: return r < extent
+        case 1: return r > 1 - extent
+        case 2: return c < extent
+        default: return c > 1 - extent
+        }
     }
 }

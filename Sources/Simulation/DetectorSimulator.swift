@@ -29,18 +29,23 @@ public struct DetectorSimulator: Sendable {
         self.camera = camera
     }
 
-    /// The detection probability of one sighting.
-    public func probability(of sighting: ObjectSighting, lowLight: Bool) -> Double {
-        model.detectionProbability(
-            size: sighting.kind.size, distance: sighting.distance,
-            boxSide: min(sighting.box.width, sighting.box.height), visibility: sighting.visibility, lowLight: lowLight)
+    /// The detection probability of one sighting seen by a camera moving as `motion`.
+    public func probability(of sighting: ObjectSighting, lowLight: Bool, motion: CameraMotion = .still) -> Double {
+        let blur = model.blurPixels(
+            angularSpeed: motion.angularSpeed, speed: motion.speed, depth: sighting.depth, focal: camera.fx, lowLight: lowLight)
+        return model.detectionProbability(
+            boxArea: sighting.box.width * sighting.box.height, boxSide: min(sighting.box.width, sighting.box.height),
+            imageLongSide: Double(max(camera.width, camera.height)), visibility: sighting.visibility, blurPixels: blur,
+            lowLight: lowLight)
     }
 
     /// The detections of one frame: one draw per sighting, then false positives.
-    public func detect(_ sightings: [ObjectSighting], lowLight: Bool, random: inout SplitMix64) -> [SimulatedDetection] {
+    public func detect(
+        _ sightings: [ObjectSighting], lowLight: Bool, motion: CameraMotion = .still, random: inout SplitMix64
+    ) -> [SimulatedDetection] {
         var detections: [SimulatedDetection] = []
         for sighting in sightings {
-            let probability = probability(of: sighting, lowLight: lowLight)
+            let probability = probability(of: sighting, lowLight: lowLight, motion: motion)
             let fires = random.chance(probability)
             let confused = random.chance(model.confusionProbability)
             let scoreNoise = random.gaussian()
@@ -80,4 +85,21 @@ public struct DetectorSimulator: Sendable {
         let score = min(model.scoreFloor - model.falsePositiveScoreMean * log(max(random.nextUnit(), 1e-12)), 0.9)
         return SimulatedDetection(source: nil, label: label, score: score, box: box, probability: 0)
     }
+}
+
+/// How fast the camera moves during one exposure (for motion blur).
+public struct CameraMotion: Equatable, Sendable {
+    /// Angular speed of the viewing direction, rad/s.
+    public var angularSpeed: Double
+    /// Speed of the camera centre, m/s.
+    public var speed: Double
+
+    /// Creates a motion from its parts.
+    public init(angularSpeed: Double, speed: Double) {
+        self.angularSpeed = angularSpeed
+        self.speed = speed
+    }
+
+    /// A camera at rest.
+    public static let still = CameraMotion(angularSpeed: 0, speed: 0)
 }

@@ -22,7 +22,7 @@ public struct IdentityEmbeddings: Sendable {
         let kinds = ObjectKind.allCases.filter { kind in sorted.contains { $0.kind == kind } }
         let groups = Array(Set(sorted.compactMap(\.twinGroup))).sorted()
         precondition(kinds.count + groups.count + sorted.count <= model.dimension, "too many identities for the embedding size")
-        let (low, high) = (model.twinCosineRange.first ?? 0.8, model.twinCosineRange.last ?? 0.9)
+        let (low, high) = (model.twinCosineRange.first ?? 0.85, model.twinCosineRange.last ?? 0.99)
         let cosines = groups.map { (group: $0, cosine: random.uniform(low, high)) }
         let basis = Self.orthonormalBasis(count: kinds.count + groups.count + sorted.count, dimension: model.dimension, random: &random)
         let classWeight = model.sameClassCosine.squareRoot()
@@ -47,11 +47,13 @@ public struct IdentityEmbeddings: Sendable {
         identities.first { $0.object == object }?.vector
     }
 
-    /// One view's embedding of `object`: its identity plus isotropic noise, unit length,
-    /// or a random unit vector for an unknown object (a false positive).
+    /// One view's embedding of `object`: its identity plus isotropic noise of a strength drawn
+    /// from `viewNoiseRange`, unit length, or a random unit vector for an unknown object (a
+    /// false positive).
     public func view(of object: Int64?, random: inout SplitMix64) -> [Float] {
         let base = object.flatMap(identity(of:)) ?? [Double](repeating: 0, count: model.dimension)
-        let noise = object.flatMap(identity(of:)) == nil ? 1 : model.viewNoise / Double(model.dimension).squareRoot()
+        let strength = random.uniform(model.viewNoiseRange.first ?? 0.3, model.viewNoiseRange.last ?? 0.3)
+        let noise = object.flatMap(identity(of:)) == nil ? 1 : strength / Double(model.dimension).squareRoot()
         let noisy = base.map { $0 + noise * random.gaussian() }
         return Self.unit(noisy).map(Float.init)
     }

@@ -26,7 +26,7 @@ public struct RandomStreams: Sendable, Equatable {
 
 /// The named random streams of a simulation.
 public enum RandomStream: UInt64, Sendable, CaseIterable {
-    /// Hand shake and small layout perturbations.
+    /// The scenarios' drawn placements (twin separations, move distances).
     case layout = 1
     /// Visual-inertial drift and tracking dropouts.
     case drift
@@ -42,7 +42,8 @@ public enum RandomStream: UInt64, Sendable, CaseIterable {
     case depthNetwork
     /// Whole-frame LiDAR maps, one stream per frame (added last, so earlier streams are unchanged).
     case lidarMap
-    /// The fast depth-network pass beside the full one, one stream per frame.
+    /// Formerly the fast depth-network pass's noise; unused since the fast pass draws its
+    /// residual patch from `depthNetwork` (kept so later streams keep their numbers).
     case fastDepthPass
 }
 

@@ -58,6 +58,17 @@ public struct RigidPose: Equatable, Sendable {
         return RigidPose(right: turn(right), up: turn(up), back: turn(back), position: turn(position) + offset)
     }
 
+    /// The same pose turned by the world-frame rotation vector `rotation` (radians, about the
+    /// camera centre) and shifted by `offset`: a tracking error `R_err · R`, `p + e`.
+    public func perturbed(rotation: SIMD3<Double>, offset: SIMD3<Double>) -> RigidPose {
+        let angle = length(rotation)
+        guard angle > 0 else { return RigidPose(right: right, up: up, back: back, position: position + offset) }
+        let axis = rotation / angle
+        let (c, s) = (cos(angle), sin(angle))
+        func turn(_ v: SIMD3<Double>) -> SIMD3<Double> { v * c + cross(axis, v) * s + axis * (dot(axis, v) * (1 - c)) }
+        return RigidPose(right: turn(right), up: turn(up), back: turn(back), position: position + offset)
+    }
+
     /// The pose as a row-major `world_from_camera` transform, as stored in recordings.
     public var transform: Transform4x4 {
         Transform4x4(

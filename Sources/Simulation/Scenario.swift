@@ -1,14 +1,14 @@
 /// The named capture scenarios `spatial-eval simulate --scenario NAME` produces.
 public enum Scenario: String, CaseIterable, Sendable {
     /// One furnished room, ~20 objects with two twin pairs; map the room, walk away (a cup
-    /// is moved 0.97 m and a phone removed meanwhile, a person crosses), re-approach, guide
-    /// (the app's measuring protocol, spec.md#sim-scenarios).
+    /// is moved and a phone removed meanwhile, a person crosses), re-approach, guide (the
+    /// app's measuring protocol, spec.md#sim-scenarios).
     case walkawayReapproach = "walkaway-reapproach"
-    /// Two look-alike bottles 0.75 m apart; one is moved across the room while the camera
-    /// looks away (the app's forcing incident, spec.md#twins-incident).
+    /// Two look-alike bottles; one is moved while the camera looks away (the app's forcing
+    /// incident, spec.md#twins-incident; separation and move drawn per seed).
     case twinsMoved = "twins-moved"
     /// Removals, a person standing in front of an object, and a remote only ever seen from
-    /// beyond its detection range (spec.md#absence-evidence, spec.md#absence-limits).
+    /// 3.2 m or farther, where it is a few pixels high (spec.md#absence-evidence, spec.md#absence-limits).
     case absence
     /// Study and kitchen; a phone is carried from one to the other; twin bottles, one per
     /// room (spec.md#evidence-limits: multi-room was never tested).
@@ -24,13 +24,15 @@ public enum Scenario: String, CaseIterable, Sendable {
         }
     }
 
-    /// The scene, with its path and events stretched to `duration` seconds (default: nominal).
-    public func scene(duration: Double? = nil) -> Scene {
+    /// The scene of `seed` (its drawn placements, `LayoutModel`), with its path and events
+    /// stretched to `duration` seconds (default: nominal).
+    public func scene(duration: Double? = nil, seed: UInt64 = 1, layout: LayoutModel = LayoutModel()) -> Scene {
+        let streams = RandomStreams(seed: seed)
         let base: Scene
         switch self {
-        case .walkawayReapproach: base = FurnishedRoom.walkawayReapproach(lighting: .normal)
-        case .lowLight: base = FurnishedRoom.walkawayReapproach(lighting: .low)
-        case .twinsMoved: base = StudyRoom.twinsMoved()
+        case .walkawayReapproach: base = FurnishedRoom.walkawayReapproach(lighting: .normal, layout: layout, streams: streams)
+        case .lowLight: base = FurnishedRoom.walkawayReapproach(lighting: .low, layout: layout, streams: streams)
+        case .twinsMoved: base = StudyRoom.twinsMoved(layout: layout, streams: streams)
         case .absence: base = StudyRoom.absence()
         case .multiRoom: base = Apartment.multiRoom()
         }

@@ -2,79 +2,107 @@
 ///
 /// Identity vectors are built from orthonormal parts so their cosines are exact: every
 /// object shares a class part (cosine `sameClassCosine` between same-class objects) and
-/// twins share a group part on top (cross-cosine drawn per group from `twinCosineRange`).
+/// twins share a group part on top (identity cross-cosine drawn per group from
+/// `twinCosineRange`). Each view adds noise of a strength drawn per view from
+/// `viewNoiseRange` (viewpoint, light and crop change from look to look), so same-object
+/// cosines across views and twin cross-cosines come from overlapping distributions.
+///
+/// *Our assumption* (spec.md#sim-embeddings): no public figure gives the cosine distributions of
+/// one object across viewpoints or of look-alike twins for MobileCLIP-class embeddings; the
+/// defaults make twins hard (a twin's views are about as close to each other as to the
+/// object's own other views), and nothing is set from the app's merge thresholds.
 public struct EmbeddingModel: Equatable, Sendable, Codable {
     /// Embedding length (MobileCLIP2-S2 image embeddings, spec.md#sim-embeddings).
     public var dimension: Int = 512
-    /// Cosine between identities of one class that are not twins (spec.md#sim-embeddings: embedding
-    /// recall@3 was 0.40, zero on bottle and keyboard: class-mates sit close).
+    /// Cosine between identities of one class that are not twins (class-mates sit close).
     public var sameClassCosine: Double = 0.5
-    /// Range of twin cross-cosines, one value per twin group (spec.md#merge-graduated: 0.92 is "above
-    /// every measured twin cross-cosine", 0.80 merges within 0.35 m).
-    public var twinCosineRange: [Double] = [0.80, 0.91]
-    /// Per-view noise: a view is `normalize(identity + viewNoise · g/√dimension)`, g standard
-    /// normal, so a view's cosine to its identity is about 1/√(1 + viewNoise²) ≈ 0.96.
-    public var viewNoise: Double = 0.3
+    /// Range of twin identity cross-cosines, one value per twin group drawn uniformly:
+    /// from "same product, different label" to "indistinguishable".
+    public var twinCosineRange: [Double] = [0.85, 0.99]
+    /// Range of the per-view noise strength σ, drawn uniformly per view: a view is
+    /// `normalize(identity + σ · g/√dimension)`, g standard normal, so its cosine to the
+    /// identity is about 1/√(1 + σ²) (0.96 at σ = 0.3, 0.78 at σ = 0.8) and two views of one
+    /// object meet at about the product of theirs.
+    public var viewNoiseRange: [Double] = [0.3, 0.8]
 
     /// The default embedding model.
     public init() {}
 }
 
-/// LiDAR depth on a detection's grid.
+/// LiDAR depth on a detection's grid and in the whole-frame maps.
+///
+/// Range noise rests on a published accuracy study; the silhouette model replays real ARKit
+/// scene depth (`lidar-edges.json`, Data/error-models/SOURCES.md).
 public struct LidarModel: Equatable, Sendable, Codable {
-    /// Valid range, metres (spec.md#fusion-sample-filter: LiDAR valid in 0.1–8 m); NaN outside.
-    public var validRange: [Double] = [0.1, 8]
-    /// Noise standard deviation `noiseBase + noisePerSquareMetre · z²`, metres (spec.md#sim-lidar:
-    /// "metric but sparse and noisy"; ~1 cm at 1 m as for ARKit's scene depth).
+    /// Valid range, metres; NaN outside. The far end is the iPhone LiDAR's published ~5 m
+    /// range (Luetzenburg, Kroon & Bjørk 2021, Scientific Reports 11:22221); the near end is
+    /// *our assumption*.
+    public var validRange: [Double] = [0.05, 5]
+    /// Noise standard deviation `noiseBase + noisePerSquareMetre · z²`, metres: about 1 cm at
+    /// 1 m, the ±1 cm the same study found for objects scanned at arm's length; the quadratic
+    /// growth with range is *our assumption*.
     public var noiseBase: Double = 0.005
     /// Quadratic noise growth with depth.
     public var noisePerSquareMetre: Double = 0.005
-    /// Probability that a silhouette sample (a grid neighbour sees a surface more than
-    /// `silhouetteStep` metres away) returns a mixed, wrong depth (spec.md#fusion-outlier-refit "edge noise",
-    /// the reason for the 2σ residual rejection).
-    public var edgeBleedProbability: Double = 0.5
-    /// Depth step, metres, that makes a sample a silhouette sample.
+    /// Depth step, metres, between a sample and a 4-neighbour that makes it a silhouette
+    /// sample (the bend threshold `derive.py` used on the ARKit map).
     public var silhouetteStep: Double = 0.1
-    /// Depth beyond which confidence drops from high (2) to medium (1), metres.
+    /// Whether a silhouette sample reads a depth between its own and its neighbour's surface
+    /// with the mixing fractions measured on real ARKit scene depth (`lidar-edges.json`:
+    /// about half of ARKit's silhouette pixels lie 10–90 % of the way between the surfaces).
+    public var measuredEdgeMixing: Bool = true
+    /// Depth beyond which confidence drops from high (2) to medium (1), metres (*our assumption*).
     public var highConfidenceDepth: Double = 3
-    /// Depth beyond which confidence drops to low (0), metres.
+    /// Depth beyond which confidence drops to low (0), metres (*our assumption*).
     public var mediumConfidenceDepth: Double = 5
-    /// Probability that a silhouette sample's subject-mask flag is flipped (segmentation
-    /// boundaries are soft; spec.md#sim-lidar on mask misalignment).
-    public var maskBoundaryFlipProbability: Double = 0.2
 
     /// The default LiDAR model.
     public init() {}
 }
 
+/// The subject mask on each grid: soft boundaries and, now and then, a gross leak onto the
+/// background, the heavy tail of bad depth fits (spec.md#sim-segmentation).
+public struct SegmentationModel: Equatable, Sendable, Codable {
+    /// Probability that a silhouette sample's mask flag is flipped (segmentation boundaries
+    /// are soft; *our assumption*).
+    public var boundaryFlipProbability: Double = 0.2
+    /// Probability that a grid's mask leaks onto the background (*our assumption*, a rate to
+    /// sweep: instance masks of YOLO-class segmenters are far less precise than their boxes,
+    /// mask AP75 well below AP50 on COCO, and a leak is the grossest such error).
+    public var leakProbability: Double = 0.05
+    /// Range of the leak's depth into the box from one side, as a fraction of the box,
+    /// drawn uniformly: every background sample in that band is marked as the subject.
+    public var leakExtentRange: [Double] = [0.25, 1]
+
+    /// The default segmentation model.
+    public init() {}
+}
+
 /// The relative inverse-depth network (Depth Anything V2 class, spec.md#sim-depth-network).
 ///
-/// Output `d = s·(1/z)·(1 + distortion(u, v)) + t + N(0, relativeNoise·s/z)`, s and t
-/// drawn per frame, distortion a smooth field over the image.
+/// Output `d = s·(1/z)·(1 + ρ(u, v)) + t`: s and t drawn per frame (the affine ambiguity the
+/// fusion fits), ρ the relative residual of a real prediction against its ground truth after
+/// the same affine fit (`depth-residuals.json`, Prior-Depth-Anything sample-1), read as a patch
+/// at a random place per grid, so its spatial structure (smooth surface-level errors, edges)
+/// survives.
 public struct DepthNetworkModel: Equatable, Sendable, Codable {
     /// The network variant simulated.
     public var variant: DepthNetworkVariant = .full
-    /// Range of the per-frame scale s (spec.md#fusion-inverse-depth-fit: the ambiguity is exactly affine).
+    /// Range of the per-frame scale s (arbitrary: the fusion fits it away).
     public var scaleRange: [Double] = [2, 8]
-    /// Range of the per-frame shift t.
+    /// Range of the per-frame shift t (arbitrary: the fusion fits it away).
     public var shiftRange: [Double] = [-0.3, 0.3]
-    /// Amplitude of the smooth multiplicative distortion.
-    public var distortionAmplitude: Double = 0.03
-    /// Relative per-sample noise of the full (518 px) variant.
-    public var relativeNoise: Double = 0.01
-    /// Extra relative noise of the fast (364 px) variant (spec.md#sim-fast-pass): the app measured Pearson
-    /// r = 0.984 and 3.5 % mean absolute error against the full pass. A Gaussian
-    /// difference with MAE 3.5 % has σ ≈ 4.39 %; with the full pass's own 1 % that leaves
-    /// about 4.15 % for the fast pass's extra noise.
-    public var fastVariantExtraNoise: Double = 0.0415
+    /// Factor on the replayed residual field (1: as measured).
+    public var residualScale: Double = 1
+    /// Focal length, pixels, of the frame the residual field was measured on, to map our
+    /// pixels onto it at the same angular scale (*our assumption*: the sample is undocumented;
+    /// 577.9 px is ScanNet's 640 × 480 colour focal length, which the frame resembles).
+    public var residualFieldFocalPixels: Double = 577.9
+    /// How the fast (364-px) pass's residual relates to the full pass's (spec.md#sim-fast-pass).
+    public var fastPassResidual: FastPassResidual = .independent
 
     /// The default network model.
     public init() {}
-
-    /// The relative noise of the configured variant.
-    public var effectiveNoise: Double {
-        variant == .full ? relativeNoise : (relativeNoise * relativeNoise + fastVariantExtraNoise * fastVariantExtraNoise).squareRoot()
-    }
 }
 
 /// The resolution at which the depth network runs (spec.md#sim-fast-pass).
@@ -83,4 +111,15 @@ public enum DepthNetworkVariant: String, Equatable, Sendable, Codable, CaseItera
     case full
     /// The 364-px fast pass.
     case fast
+}
+
+/// How the fast pass's residual relates to the full pass's; no source pairs the two
+/// resolutions, so the choices are the two bounds (spec.md#sim-fast-pass).
+public enum FastPassResidual: String, Equatable, Sendable, Codable, CaseIterable {
+    /// The full pass's residual plus what the same real prediction loses at 364/518 of its
+    /// resolution: errors fully shared between the passes (the agreement's upper bound).
+    case shared
+    /// A residual patch drawn independently of the full pass's, plus the resolution loss:
+    /// errors not shared at all (the agreement's lower bound, the conservative default).
+    case independent
 }

@@ -1,8 +1,9 @@
 /// Every parameter of the simulator's sensor and error models, in one `Codable` value.
 ///
-/// Defaults are the figures the app's worklog measured or implies (Docs/spec.md#simulator);
-/// each property's documentation cites the rule. Where the app is silent the
-/// default says so and gives the public figure it rests on. Encode it with `JSONEncoder`
+/// No default is derived from the app's constants or reported figures (those are what the
+/// simulator is calibrated against, `spatial-eval calibrate`): error models replay real
+/// reference data (Data/error-models) or published detector and sensor figures, and the
+/// remaining choices are marked as our assumptions (Docs/simulator.md, spec.md#simulator). Encode it with `JSONEncoder`
 /// (`spatial-eval simulate --print-config`) to see or edit every value.
 public struct SimulationConfiguration: Equatable, Sendable, Codable {
     /// The camera: image size and intrinsics of the upright image (spec.md#sim-camera: the app
@@ -13,7 +14,7 @@ public struct SimulationConfiguration: Equatable, Sendable, Codable {
     public var framesPerSecond: Double = 30
     /// What is computed on which frames.
     public var cadence: Cadence = Cadence()
-    /// Visual-inertial drift and tracking dropouts.
+    /// Camera-pose error (replayed tracking residuals) and tracking dropouts.
     public var drift: DriftModel = DriftModel()
     /// The object detector's error model.
     public var detector: DetectorModel = DetectorModel()
@@ -23,6 +24,10 @@ public struct SimulationConfiguration: Equatable, Sendable, Codable {
     public var lidar: LidarModel = LidarModel()
     /// The monocular relative inverse-depth network.
     public var depthNetwork: DepthNetworkModel = DepthNetworkModel()
+    /// The subject mask on each grid, with its boundary errors and leaks.
+    public var segmentation: SegmentationModel = SegmentationModel()
+    /// Where the scenarios' drawn placements (twin separations, move distances) come from.
+    public var layout: LayoutModel = LayoutModel()
     /// Ground-truth box rules (occlusion sampling, minimum size).
     public var groundTruth: GroundTruthRules = GroundTruthRules()
 
@@ -61,31 +66,37 @@ public struct Cadence: Equatable, Sendable, Codable {
     public init() {}
 }
 
-/// Visual-inertial odometry drift: the recorded pose is the true pose bent by a yaw and
-/// shifted by an offset that both random-walk with distance travelled.
+/// Camera-pose error: the recorded pose is the true pose with a world-frame position error and
+/// rotation error replayed from real tracking residuals (`PoseErrorTrack`), plus tracking
+/// dropouts.
+///
+/// Source (Data/error-models/SOURCES.md): the TUM RGB-D `fr1_xyz` (RGBDSLAM) and `fr2_desk`
+/// (ORB-SLAM) estimates against their ground truth, aligned by Umeyama SE(3); their residuals'
+/// increments per 5 cm of travel are replayed in blocks of `blockMetres`, so the error grows
+/// with distance travelled as the real one does and keeps its autocorrelation within a block.
+/// Nothing here comes from the app's constants or figures.
 public struct DriftModel: Equatable, Sendable, Codable {
-    /// Translation random-walk density, metres per √metre travelled, per axis. The app's
-    /// same-room re-anchor scatter has p90 19.2 cm over a session (spec.md#seed-figures); drift is one part
-    /// of it, so a session of ~30 m walks a few centimetres from this term.
-    public var translationPerSqrtMetre: Double = 0.01
-    /// Systematic drift, metres per metre travelled, in a per-session random horizontal
-    /// direction (ARKit-class VIO drifts ~0.5–1 % of distance; spec.md#sim-drift "a removed
-    /// object's anchor carries uncorrectable drift").
-    public var translationBiasPerMetre: Double = 0.005
-    /// Yaw random-walk density, radians per √metre travelled (about 0.1° per √m).
-    public var yawPerSqrtMetre: Double = 0.002
-    /// Vertical drift as a fraction of horizontal (gravity makes y well observed).
-    public var verticalFraction: Double = 0.3
-    /// Angular speed, rad/s, above which tracking is reported `limited` (fast pans;
-    /// spec.md#tracker-ephemeral-ids: fast pans are dropped upstream).
+    /// The residual sequences blocks are drawn from (`fr1_xyz`, `fr2_desk`; an empty list or
+    /// unknown names give no pose error).
+    public var residualSequences: [String] = ["fr1_xyz", "fr2_desk"]
+    /// Length of one resampled block, metres of travel: the increments' autocorrelation has
+    /// died out after one 5 cm step in both sequences (`pose-residuals.json`), so 1 m blocks
+    /// keep every structure the data shows while drawing from ~26 distinct metres.
+    public var blockMetres: Double = 1
+    /// Factor on the replayed residuals (1: as measured on the TUM sequences).
+    public var errorScale: Double = 1
+    /// Whether the rotation residual is applied (false: position error only).
+    public var rotationError: Bool = true
+    /// Angular speed, rad/s, above which tracking is reported `limited` (*our assumption*:
+    /// visual tracking loses features in fast pans; spec.md#sim-tracking-state).
     public var limitedTrackingAngularSpeed: Double = 2.0
-    /// Mean number of tracking dropouts (`limited` spells) per minute (the app is silent, spec.md#sim-tracking-state; ARKit
-    /// reports brief relocalisations in ordinary indoor use).
+    /// Mean number of tracking dropouts (`limited` spells) per minute (*our assumption*,
+    /// spec.md#sim-tracking-state: brief relocalisations in ordinary indoor use).
     public var dropoutsPerMinute: Double = 0.5
     /// Length of one dropout, seconds.
     public var dropoutSeconds: Double = 0.5
 
-    /// The default drift model.
+    /// The default pose-error model.
     public init() {}
 }
 

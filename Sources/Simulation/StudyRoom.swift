@@ -12,8 +12,6 @@ enum StudyRoom {
     static let cabinet = Furniture(name: "cabinet", x: -2.75, z: -1.6, size: SIMD3(0.5, 1.1, 1.0))
 
     static let bottleA = desk.spot(for: .bottle, dx: -0.4)
-    static let bottleB = desk.spot(for: .bottle, dx: 0.35)
-    static let bottleMoved = bookshelf.spot(for: .bottle, dz: 0.3)
     static let moveTime = 18.0
 
     /// Objects both study scenarios share (ids 3–7).
@@ -27,11 +25,19 @@ enum StudyRoom {
         ]
     }
 
-    /// Two look-alike green bottles 0.75 m apart on the desk; B goes to the bookshelf.
-    static func twinsMoved() -> Scene {
+    /// Two look-alike green bottles a drawn separation apart; B moves a drawn distance
+    /// (spec.md#sim-layout). The camera maps the desk, looks away, walks up to B's old spot,
+    /// then finds B at its new one.
+    static func twinsMoved(layout model: LayoutModel, streams: RandomStreams) -> Scene {
+        var layout = ScenarioLayout(
+            model: model, room: room, streams: streams, scene: 2, taken: [bottleA] + furnishings.compactMap { $0.placements.first?.position })
+        let separation = layout.twinSeparation()
+        let bottleB = layout.spot(for: .bottle, at: separation, from: bottleA)
+        let move = layout.moveDistance()
+        let bottleMoved = layout.spot(for: .bottle, at: move, from: bottleB)
         let bottles = [
             SceneObject(id: 1, kind: .bottle, twinGroup: 1, description: "green bottle A, stays on the desk", at: bottleA),
-            SceneObject(id: 2, kind: .bottle, twinGroup: 1, description: "green bottle B, moved to the bookshelf", placements: [
+            SceneObject(id: 2, kind: .bottle, twinGroup: 1, description: "green bottle B, moved a drawn distance", placements: [
                 ObjectPlacement(from: 0, to: moveTime, position: bottleB),
                 ObjectPlacement(from: moveTime, to: nil, position: bottleMoved),
             ]),
@@ -46,15 +52,16 @@ enum StudyRoom {
             key(20, eye(0.6, 0.5), SIMD3(-1, 1.3, 3)),
             key(22, eye(0.2, 0.5), SIMD3(-3, 1.2, 0)),
             key(24, eye(0, 0.4), deskTop),
-            // Guided to bottle B: the user walks up to its old (stale) spot on the desk.
-            key(29, SIMD3(-0.85, 1.2, -3.75), bottleB),
+            // Guided to bottle B: the user walks up to its old (stale) spot.
+            key(29, ScenarioLayout.standpoint(in: room, for: bottleB, distance: 0.7, height: 1.2), bottleB),
             key(32, eye(-0.5, -2.8), SIMD3(2.7, 1.1, -1.0)),
-            key(36, eye(1.2, -1.4), bottleMoved),
-            key(40, eye(1.8, -1.1), bottleMoved),
+            key(36, ScenarioLayout.standpoint(in: room, for: bottleMoved, distance: 1.6), bottleMoved),
+            key(40, ScenarioLayout.standpoint(in: room, for: bottleMoved, distance: 1.0), bottleMoved),
         ])
+        let metres = { (value: Double) in String(format: "%.2f", value) }
         return Scene(
             name: "twins-moved",
-            summary: "two look-alike bottles 0.75 m apart on a desk; bottle B moved to the bookshelf at \(moveTime) s",
+            summary: "two look-alike bottles \(metres(separation)) m apart; bottle B moved \(metres(move)) m at \(moveTime) s",
             rooms: [room], objects: bottles + furnishings, path: path, lighting: .normal,
             captureProtocol: "map the room, look away, re-approach the old spot, guide to the new one",
             guidance: [GuidanceSpan(from: 24, to: 29, object: 1), GuidanceSpan(from: 29, to: 40, object: 2)])

@@ -17,7 +17,7 @@ struct SweepCommandTests {
         }
         let defaultSweeps = """
             [{"name": "merge", "axes": [{"key": "anchors.farCosine", "from": 0.8, "to": 0.98, "count": 4},
-                                        {"key": "anchors.nearRadius", "values": [0.2, 0.35, 0.5]}],
+                                        {"key": "anchors.nearRadius", "values": [0.02, 0.35, 0.5]}],
               "objective": {"optimise": "duplicates", "caps": [{"metric": "false_merge_rate", "max": 0.01}],
                             "pareto": ["false_merge_rate", "duplicates"]}},
              {"name": "cadence", "axes": [{"key": "tracker.detectEvery", "values": [1, 3]}],
@@ -50,7 +50,7 @@ struct SweepCommandTests {
         let merge = try file.root.openGroup("sweeps").openGroup("merge")
         #expect(try merge.openGroup("metrics").openGroup("pooled").readDoubles("duplicates").shape == [4, 3])
         #expect(try merge.openGroup("metrics").openGroup("twins-moved").readDoubles("false_merge_rate").shape == [4, 3])
-        #expect(try merge.openGroup("axes").readDoubles("anchors.nearRadius").values == [0.2, 0.35, 0.5])
+        #expect(try merge.openGroup("axes").readDoubles("anchors.nearRadius").values == [0.02, 0.35, 0.5])
         #expect(try merge.readDoubles("components").shape == [4, 3, 2, SweepComponent.allCases.count])
         let lhs = try file.root.openGroup("sweeps").openGroup("lhs")
         #expect(try lhs.readDoubles("points").shape == [6, 3], "sampled: one row per point")

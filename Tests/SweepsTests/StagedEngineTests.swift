@@ -1,4 +1,5 @@
 import Foundation
+import Evaluation
 import Replay
 import Sweeps
 import TestSupport
@@ -60,7 +61,15 @@ import Testing
 
     @Test func twinPairsAndMovesComeFromTheGroundTruth() throws {
         let input = try SweepFixtures.input("twins-moved")
-        #expect(!input.truth.moves.isEmpty, "bottle B is moved in twins-moved")
+        // A move is a new placement more than RecordingTruth.moveDistance from the previous one.
+        var expected: [Int64] = []
+        let placements = input.recording.groundTruthPlacements.sorted { ($0.object, $0.from) < ($1.object, $1.from) }
+        for (previous, next) in zip(placements, placements.dropFirst()) where previous.object == next.object {
+            let d = next.position - previous.position
+            if (d * d).sum().squareRoot() > RecordingTruth.moveDistance { expected.append(next.object) }
+        }
+        #expect(input.truth.moves.map(\.object).sorted() == expected.sorted())
+        #expect(input.recording.groundTruthPlacements.filter { $0.object == 2 }.count == 2, "bottle B is moved in twins-moved")
         let pairs = input.truth.cosinePairs
         #expect(pairs.sameObject.contains(true) && pairs.sameObject.contains(false))
         #expect(pairs.cosines.allSatisfy { $0 >= -1 && $0 <= 1 })
@@ -72,7 +81,7 @@ import Testing
         let inputs = [try SweepFixtures.input("twins-moved"), try SweepFixtures.input("absence")]
         let plan = try SweepPlan(name: "merge", space: ParameterSpace(axes: [
             SweepAxis(key: "anchors.farCosine", values: [0.8, 0.88, 0.92, 0.96, 0.99]),
-            SweepAxis(key: "anchors.nearRadius", values: [0.2, 0.35, 0.5]),
+            SweepAxis(key: "anchors.nearRadius", values: [0.02, 0.35, 0.5]),
         ]))
         let runner = SweepRunner(plan: plan, inputs: inputs, batchSize: 4)
         var straight = SweepCheckpoint(fingerprint: "f")
@@ -93,6 +102,6 @@ import Testing
         let resumed = try #require(try runner.run(checkpoint: &loaded) { _, _ in resumedBatches += 1; return true })
         #expect(resumedBatches == 3, "only the 11 remaining points run, in batches of 4")
         #expect(resumed == full)
-        #expect(Set(full.components.map { $0[0] }).count > 1, "the swept keys must matter")
+        #expect(Set(full.components).count > 1, "the swept keys must matter")
     }
 }

@@ -36,4 +36,10 @@ extension OptionBounds {
         let bounds = OptionBounds<Wrapped>.above(lower)
         return Self(description: bounds.description) { $0.map(bounds.contains) ?? true }
     }
+
+    /// Given values in `range`, ends included.
+    public static func within<Wrapped: Comparable & OptionValue>(_ range: ClosedRange<Wrapped>) -> Self where Value == Wrapped? {
+        let bounds = OptionBounds<Wrapped>.within(range)
+        return Self(description: bounds.description) { $0.map(bounds.contains) ?? true }
+    }
 }

@@ -1,0 +1,316 @@
+#!/usr/bin/env python3
+"""Derives the simulator's error models from real reference data (Data/error-models/SOURCES.md).
+
+Usage: derive.py REFERENCE_FOLDER OUT_FOLDER SWIFT_FILE
+  REFERENCE_FOLDER  the reference data (evo_testdata/, priorda_samples/, promptda_example/)
+  OUT_FOLDER        where the JSON files go (Data/error-models)
+  SWIFT_FILE        the generated Swift table (Sources/Simulation/ErrorModelTables.swift)
+
+Deterministic: no random numbers; every value is rounded to fixed units and written as an
+integer, so the outputs regenerate byte for byte from the same inputs (numpy only; PNG files
+are decoded here with zlib).
+
+1. Camera pose error (pose-residuals.json): TUM RGB-D fr1_xyz (RGBDSLAM estimate) and fr2_desk
+   (ORB-SLAM estimate) against their ground truth: timestamps associated as evo does (nearest,
+   at most 0.01 s apart, one to one), the estimate aligned by Umeyama SE(3), and the residual
+   (position error in the world frame, rotation error as a rotation vector R_est R_gt^T) resampled
+   every STEP_M metres of ground-truth travel. The simulator replays the increments of these
+   residuals in blocks (TrajectorySimulator), so their growth with distance and their
+   autocorrelation within a block survive.
+2. Depth-network error (depth-residuals.json): Prior-Depth-Anything sample-1: the inverse of the
+   relative-depth prediction (geo_depth.npy) fitted to ground-truth inverse depth (gt_depth.png)
+   by least squares, d = s/z + t; the relative residual rho = (d - (s/z + t)) / (s/z) kept as a
+   field (every FIELD_STEP-th pixel), and the residual the same prediction would gain at
+   364/518 of its resolution (area-downsampled, bilinear back up): the fast pass's extra error.
+3. LiDAR silhouettes (lidar-edges.json): ARKit scene depth of PromptDA's example (256x192): at
+   every pixel where the depth profile bends by more than 0.1 m (second difference over 2 px, so
+   planar slopes do not count), where its depth lies between the near and far surface of its 5x5
+   window (0 near, 1 far), as a histogram.
+"""
+import json
+import struct
+import sys
+import zlib
+from pathlib import Path
+
+import numpy as np
+
+STEP_M = 0.05          # pose residuals are resampled every 5 cm of travel
+FIELD_STEP = 5         # depth residual field: every 5th pixel of the 640x480 frame
+EDGE_STEP_M = 0.1      # a LiDAR window spanning more than this is a silhouette
+EDGE_BINS = 20
+
+
+def read_png16(path):
+    """A 16-bit greyscale, non-interlaced PNG as a uint16 array (the only kind read here)."""
+    data = Path(path).read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
+    pos, idat, header = 8, b"", None
+    while pos < len(data):
+        (length,) = struct.unpack(">I", data[pos:pos + 4])
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    width, height, depth, colour, _, _, interlace = header
+    assert depth == 16 and colour == 0 and interlace == 0, (path, header)
+    raw = zlib.decompress(idat)
+    bpp, stride = 2, width * 2
+    rows = np.zeros((height, stride), dtype=np.int64)
+    previous = np.zeros(stride, dtype=np.int64)
+    for y in range(height):
+        start = y * (stride + 1)
+        kind = raw[start]
+        line = np.frombuffer(raw[start + 1:start + 1 + stride], dtype=np.uint8).astype(np.int64)
+        if kind == 0:
+            out = line
+        elif kind == 2:
+            out = (line + previous) & 0xFF
+        else:
+            out = np.zeros(stride, dtype=np.int64)
+            for x in range(stride):
+                a = out[x - bpp] if x >= bpp else 0
+                b = previous[x]
+                c = previous[x - bpp] if x >= bpp else 0
+                if kind == 1:
+                    predictor = a
+                elif kind == 3:
+                    predictor = (a + b) // 2
+                else:
+                    p = a + b - c
+                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                    predictor = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+                out[x] = (line[x] + predictor) & 0xFF
+        rows[y] = out
+        previous = out
+    return (rows[:, 0::2] * 256 + rows[:, 1::2]).astype(np.uint16)
+
+
+# ---------------------------------------------------------------- pose residuals
+
+def read_tum(path):
+    rows = [line.split() for line in Path(path).read_text().splitlines() if line.strip() and not line.startswith("#")]
+    return np.array([[float(v) for v in row[:8]] for row in rows])
+
+
+def associate(first, second, max_difference=0.01):
+    """evo's association: for each stamp of `first` the nearest of `second`, within the limit, one to one."""
+    pairs, used = [], set()
+    for i, stamp in enumerate(first[:, 0]):
+        j = int(np.argmin(np.abs(second[:, 0] - stamp)))
+        if abs(second[j, 0] - stamp) <= max_difference and j not in used:
+            pairs.append((i, j))
+            used.add(j)
+    return np.array(pairs)
+
+
+def quaternion_matrix(q):
+    x, y, z, w = q / np.linalg.norm(q)
+    return np.array([
+        [1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+        [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+        [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]])
+
+
+def umeyama(source, target):
+    """Rotation and translation minimising |target - (R source + t)| (Umeyama 1991, no scale)."""
+    mu_s, mu_t = source.mean(axis=0), target.mean(axis=0)
+    covariance = (target - mu_t).T @ (source - mu_s) / len(source)
+    u, _, vt = np.linalg.svd(covariance)
+    sign = np.eye(3)
+    if np.linalg.det(u) * np.linalg.det(vt) < 0:
+        sign[2, 2] = -1
+    rotation = u @ sign @ vt
+    return rotation, mu_t - rotation @ mu_s
+
+
+def rotation_vector(matrix):
+    angle = np.arccos(np.clip((np.trace(matrix) - 1) / 2, -1, 1))
+    if angle < 1e-12:
+        return np.zeros(3)
+    axis = np.array([matrix[2, 1] - matrix[1, 2], matrix[0, 2] - matrix[2, 0], matrix[1, 0] - matrix[0, 1]])
+    return axis / (2 * np.sin(angle)) * angle
+
+
+def pose_residuals(folder, name, truth_file, estimate_file, estimator):
+    truth, estimate = read_tum(folder / truth_file), read_tum(folder / estimate_file)
+    pairs = associate(estimate, truth)
+    est, gt = estimate[pairs[:, 0]], truth[pairs[:, 1]]
+    rotation, translation = umeyama(est[:, 1:4], gt[:, 1:4])
+    aligned = est[:, 1:4] @ rotation.T + translation
+    position_error = aligned - gt[:, 1:4]
+    rotation_error = np.array([
+        rotation_vector(rotation @ quaternion_matrix(e[4:8]) @ quaternion_matrix(g[4:8]).T) for e, g in zip(est, gt)])
+    travel = np.concatenate([[0.0], np.cumsum(np.linalg.norm(np.diff(gt[:, 1:4], axis=0), axis=1))])
+    stations = np.arange(0.0, travel[-1], STEP_M)
+    levels = np.column_stack([np.interp(stations, travel, column) for column in np.column_stack([position_error, rotation_error]).T])
+    increments = np.diff(levels, axis=0)
+    ate = float(np.sqrt(np.mean(np.sum(position_error ** 2, axis=1))))
+    growth = {}
+    for metres in (0.5, 1.0, 2.0, 4.0):
+        lag = int(round(metres / STEP_M))
+        if lag < len(levels):
+            d = levels[lag:, :3] - levels[:-lag, :3]
+            growth[f"{metres:g}"] = round(float(np.sqrt(np.mean(np.sum(d ** 2, axis=1)))), 5)
+    centred = increments[:, :3] - increments[:, :3].mean(axis=0)
+    denominator = float(np.sum(centred * centred))
+    autocorrelation = [round(float(np.sum(centred[lag:] * centred[:len(centred) - lag]) / denominator), 4) for lag in range(0, 21)]
+    return {
+        "name": name, "truth": truth_file, "estimate": estimate_file, "estimator": estimator,
+        "associated_poses": int(len(pairs)), "travel_m": round(float(travel[-1]), 3),
+        "ate_rmse_m": round(ate, 5),
+        "position_error_growth_rms_m": growth,
+        "increment_autocorrelation_by_step": autocorrelation,
+        "steps": int(len(increments)),
+        # Increments per STEP_M of travel: position (x, y, z) in 0.1 mm, rotation vector (x, y, z) in 1e-5 rad.
+        "increments": [[int(round(v * 1e4)) for v in row[:3]] + [int(round(v * 1e5)) for v in row[3:]] for row in increments],
+    }
+
+
+# ---------------------------------------------------------------- depth network
+
+def depth_residuals(folder):
+    truth = read_png16(folder / "gt_depth.png").astype(np.float64) / 1000.0
+    prediction = np.load(folder / "geo_depth.npy").astype(np.float64)
+    valid = (truth > 0) & np.isfinite(prediction) & (prediction > 0)
+    inverse_truth = np.where(valid, 1 / np.where(valid, truth, 1), 0)
+    output = np.where(valid, 1 / np.where(valid, prediction, 1), 0)
+    design = np.column_stack([inverse_truth[valid], np.ones(int(valid.sum()))])
+    (scale, shift), *_ = np.linalg.lstsq(design, output[valid], rcond=None)
+    relative = np.where(valid, (output - (scale * inverse_truth + shift)) / np.where(valid, scale * inverse_truth, 1), np.nan)
+    # The same prediction at 364/518 of its resolution: area-average onto the coarser grid, bilinear back.
+    height, width = output.shape
+    factor = 364 / 518
+    coarse_h, coarse_w = int(round(height * factor)), int(round(width * factor))
+    ys = (np.arange(height) + 0.5) * coarse_h / height - 0.5
+    xs = (np.arange(width) + 0.5) * coarse_w / width - 0.5
+    filled = np.where(valid, output, np.nan)
+    coarse = np.full((coarse_h, coarse_w), np.nan)
+    y_edges = np.linspace(0, height, coarse_h + 1)
+    x_edges = np.linspace(0, width, coarse_w + 1)
+    for i in range(coarse_h):
+        rows = filled[int(np.floor(y_edges[i])):int(np.ceil(y_edges[i + 1]))]
+        for j in range(coarse_w):
+            block = rows[:, int(np.floor(x_edges[j])):int(np.ceil(x_edges[j + 1]))]
+            block = block[np.isfinite(block)]
+            coarse[i, j] = block.mean() if block.size else np.nan
+    y0 = np.clip(np.floor(ys).astype(int), 0, coarse_h - 1)
+    x0 = np.clip(np.floor(xs).astype(int), 0, coarse_w - 1)
+    y1, x1 = np.clip(y0 + 1, 0, coarse_h - 1), np.clip(x0 + 1, 0, coarse_w - 1)
+    wy = np.clip(ys - y0, 0, 1)[:, None]
+    wx = np.clip(xs - x0, 0, 1)[None, :]
+    upsampled = ((1 - wy) * ((1 - wx) * coarse[y0][:, x0] + wx * coarse[y0][:, x1])
+                 + wy * ((1 - wx) * coarse[y1][:, x0] + wx * coarse[y1][:, x1]))
+    resolution = np.where(valid & np.isfinite(upsampled), (upsampled - output) / np.where(valid, scale * inverse_truth, 1), np.nan)
+    offset = FIELD_STEP // 2
+    picked = relative[offset::FIELD_STEP, offset::FIELD_STEP]
+    picked_resolution = resolution[offset::FIELD_STEP, offset::FIELD_STEP]
+    finite = relative[np.isfinite(relative)]
+    absolute = np.abs(finite)
+
+    def encode(field):  # relative residuals in 1e-4; 32767 marks a pixel without ground truth
+        return [[32767 if not np.isfinite(v) else int(np.clip(round(v * 1e4), -32766, 32766)) for v in row] for row in field]
+
+    return {
+        "source": "priorda_samples/sample-1 (gt_depth.png, geo_depth.npy)",
+        "frame_width": int(width), "frame_height": int(height), "field_step_px": FIELD_STEP,
+        "valid_pixels": int(valid.sum()), "fit_scale": round(float(scale), 6), "fit_shift": round(float(shift), 6),
+        "relative_residual_mean_abs": round(float(absolute.mean()), 5),
+        "relative_residual_p50_abs": round(float(np.quantile(absolute, 0.5)), 5),
+        "relative_residual_p90_abs": round(float(np.quantile(absolute, 0.9)), 5),
+        "relative_residual_p99_abs": round(float(np.quantile(absolute, 0.99)), 5),
+        "resolution_loss_mean_abs": round(float(np.nanmean(np.abs(resolution))), 5),
+        "rows": int(picked.shape[0]), "columns": int(picked.shape[1]),
+        "residual": encode(picked), "resolution_loss": encode(picked_resolution),
+    }
+
+
+# ---------------------------------------------------------------- LiDAR silhouettes
+
+def lidar_edges(folder):
+    depth = read_png16(folder / "arkit_depth.png").astype(np.float64) / 1000.0
+    height, width = depth.shape
+    fractions = []
+    for y in range(2, height - 2):
+        for x in range(2, width - 2):
+            # A silhouette bends the depth profile (a slope does not): second difference over 2 px.
+            bend = max(abs(depth[y, x - 2] - 2 * depth[y, x] + depth[y, x + 2]),
+                       abs(depth[y - 2, x] - 2 * depth[y, x] + depth[y + 2, x]))
+            if bend > EDGE_STEP_M:
+                window = depth[y - 2:y + 3, x - 2:x + 3]
+                near, far = window.min(), window.max()
+                fractions.append((depth[y, x] - near) / (far - near))
+    fractions = np.array(fractions)
+    counts, _ = np.histogram(fractions, bins=EDGE_BINS, range=(0, 1))
+    return {
+        "source": "promptda_example/arkit_depth.png (ARKit scene depth, 256x192, mm)",
+        "width": int(width), "height": int(height), "window_px": 5, "silhouette_bend_m": EDGE_STEP_M,
+        "silhouette_pixels": int(len(fractions)),
+        "mixed_fraction_between_0.1_and_0.9": round(float(np.mean((fractions > 0.1) & (fractions < 0.9))), 4),
+        "bins": EDGE_BINS, "histogram": [int(c) for c in counts],
+    }
+
+
+# ---------------------------------------------------------------- output
+
+def write_json(path, value):
+    path.write_text(json.dumps(value, sort_keys=True, separators=(",", ":")) + "\n")
+
+
+def swift_table(pose, depth, edges):
+    def ints(values):
+        return ", ".join(str(v) for v in values)
+    lines = [
+        "// Generated by Data/error-models/derive.py from the reference data named in",
+        "// Data/error-models/SOURCES.md. Do not edit: run Data/error-models/derive.sh.",
+        "",
+        "/// The real-data error tables the simulator replays (generated; Data/error-models/SOURCES.md).",
+        "enum ErrorModelTables {",
+        f"    /// Metres of ground-truth travel between two pose-residual increments.",
+        f"    static let poseStepMetres = {STEP_M!r}",
+        "    /// Pose-residual increments per step, one array per source sequence: x, y, z (0.1 mm),",
+        "    /// then the rotation vector x, y, z (1e-5 rad), flattened.",
+        "    static let poseIncrements: [(name: String, values: [Int32])] = [",
+    ]
+    for sequence in pose:
+        flat = [v for row in sequence["increments"] for v in row]
+        lines.append(f"        (name: \"{sequence['name']}\", values: [{ints(flat)}]),")
+    lines += [
+        "    ]",
+        "    /// Rows and columns of the depth-network residual field.",
+        f"    static let depthFieldRows = {depth['rows']}",
+        f"    static let depthFieldColumns = {depth['columns']}",
+        f"    /// Pixels of the source frame between two field samples.",
+        f"    static let depthFieldStep = {depth['field_step_px']}",
+        "    /// Relative residual of the full pass (1e-4), row-major; 32767 where the frame had no ground truth.",
+        f"    static let depthResidual: [Int16] = [{ints(v for row in depth['residual'] for v in row)}]",
+        "    /// Extra relative residual at 364/518 of the resolution (1e-4), row-major; 32767 where undefined.",
+        f"    static let depthResolutionLoss: [Int16] = [{ints(v for row in depth['resolution_loss'] for v in row)}]",
+        "    /// Histogram over [0, 1] of where ARKit silhouette pixels lie between the near (0) and far (1) surface.",
+        f"    static let lidarEdgeHistogram: [Int] = [{ints(edges['histogram'])}]",
+        "}",
+        "",
+    ]
+    return "\n".join(lines)
+
+
+def main():
+    reference, out, swift = Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3])
+    out.mkdir(parents=True, exist_ok=True)
+    evo = reference / "evo_testdata"
+    pose = [
+        pose_residuals(evo, "fr1_xyz", "freiburg1_xyz-groundtruth.txt", "freiburg1_xyz-rgbdslam.txt", "RGBDSLAM"),
+        pose_residuals(evo, "fr2_desk", "fr2_desk_groundtruth.txt", "fr2_desk_ORB.txt", "ORB-SLAM"),
+    ]
+    depth = depth_residuals(reference / "priorda_samples" / "sample-1")
+    edges = lidar_edges(reference / "promptda_example")
+    write_json(out / "pose-residuals.json", {"step_m": STEP_M, "sequences": pose})
+    write_json(out / "depth-residuals.json", depth)
+    write_json(out / "lidar-edges.json", edges)
+    swift.write_text(swift_table(pose, depth, edges))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,32 @@
+import Testing
+@testable import SpatialEval
+
+/// `spatial-eval calibrate` sets every seed figure beside a simulated value with an interval.
+@Suite struct CalibrationTests {
+    @Test func shortCalibrationHasEveryRowLabelledSimulated() throws {
+        var settings = CalibrationSettings()
+        settings.sessions = 2
+        settings.boundSessions = 1
+        settings.duration = 20
+        settings.resamples = 100
+        let report = SimulatorCalibration.run(settings)
+        #expect(report.sessions.map(\.seed) == [1, 2] && report.sharedBoundSessions.count == 1)
+        let figures = report.rows.map(\.figure)
+        for expected in ["re-anchor gap median, m", "re-anchor gap p90, m", "re-anchor gap max, m", "fast vs full network, Pearson r",
+                         "bottle at 2.9–3.3 m: recall per detector run", "twin pairs: same-object vs twin ROC AUC"] {
+            #expect(figures.contains(expected), "missing row \(expected)")
+        }
+        for row in report.rows where row.pooled.isFinite {
+            #expect(row.interval.lowerBound <= row.interval.upperBound && !row.verdict.isEmpty, "\(row.figure)")
+        }
+        let median = try #require(report.rows.first { $0.figure == "re-anchor gap median, m" })
+        #expect(median.perSession != nil && median.appValue == 0.028)
+        #expect(report.markdown.hasPrefix("Simulated:") && report.markdown.contains("| re-anchor gap p90, m | 19.2 cm |"))
+    }
+
+    @Test func commandRunsAndRejectsBadOptions() {
+        #expect(runTool(["calibrate", "--sessions", "1"]).status == 64)
+        let run = runTool(["calibrate", "--sessions", "2", "--duration", "12", "--resamples", "100"])
+        #expect(run.status == 0 && run.output.standardOutput.contains("walkaway-reapproach"))
+    }
+}
