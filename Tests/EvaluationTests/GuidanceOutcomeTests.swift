@@ -77,7 +77,7 @@ struct GuidanceOutcomeTests {
         #expect(request.suggestions.isEmpty)
     }
 
-    @Test("The start instance comes from the replica's own memory: asked for bottle A, twins-moved guides from the freshest bottle, B's (spec.md#lockon-start-instance)")
+    @Test("The start instance comes from the replica's own memory (its freshest instance of the asked class), judged against ground truth only afterwards (spec.md#lockon-start-instance)")
     func startWithoutAnOracle() throws {
         let recording = try bundled("twins-moved")
         let report = RecordingSpatialJob.run(recording)
@@ -86,7 +86,14 @@ struct GuidanceOutcomeTests {
         let registry = SpatialReplay.run(recording).registry
         let start = try #require(GuidanceStart.choose(.label("bottle"), before: recording.guidanceRequests[0].fromFrame, registry: registry))
         #expect(request.trace.instance == start.instance)
-        #expect(request.startObject == 2, "the memory's freshest bottle is B; the ground truth does not pick for it")
+        #expect(request.startObject == report.accuracy.objectOfInstance[start.instance],
+                "the start is judged by the object its instance really saw, which need not be the requested one")
+        let bottles = registry.instances.filter { $0.label == "bottle" }.map(\.id)
+        let freshest = bottles.max { a, b in
+            (registry.events.last { $0.instance == a && $0.frame < recording.guidanceRequests[0].fromFrame }?.frame ?? -1)
+                < (registry.events.last { $0.instance == b && $0.frame < recording.guidanceRequests[0].fromFrame }?.frame ?? -1)
+        }
+        #expect(start.instance == freshest, "no instance was flagged missing here, so the freshest bottle is the start")
     }
 
     @Test("Absence reads LiDAR at depth fusion's confidence level: one configuration value (spec.md#absence-over-recording)")

@@ -2,6 +2,7 @@ import Foundation
 import Evaluation
 import Recording
 import Replay
+import Simulation
 import Testing
 
 /// The replicas against their own decision log (`ReplicaDecisionLog`), and against logs made
@@ -9,7 +10,10 @@ import Testing
 @Suite("Parity: replica decisions against an app decision log")
 struct ParityTests {
     /// The bundled `walkaway-reapproach` recording (50 s: every decision kind occurs).
-    static let recording = bundled("walkaway-reapproach")
+    /// A simulated walk-away capture (seed 2, 60 s) in which every decision kind occurs: new
+    /// instances, merges of every band, clamped updates, absent samples and a missing flip,
+    /// locks and amber and green arrivals; `selfAgreement` checks that they all do.
+    static let recording = CaptureSimulator().simulate(.walkawayReapproach, seed: 2, duration: 60).recording
 
     /// A bundled recording of `Data/recordings`.
     static func bundled(_ name: String) -> Recording {
