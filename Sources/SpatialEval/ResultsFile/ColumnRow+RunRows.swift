@@ -63,13 +63,22 @@ extension LockOnRow: ColumnRow {
     static var blank: LockOnRow {
         LockOnRow(request: 0, object: 0, instance: 0, verdict: .none, locks: 0, arrivalsAtObject: 0, arrivalsWithoutObject: 0)
     }
-    static var doubleColumns: [(String, WritableKeyPath<LockOnRow, Double>)] { [] }
+    static var doubleColumns: [(String, WritableKeyPath<LockOnRow, Double>)] {
+        [("time_to_first_lock_s", \.timeToFirstLock), ("lock_after_redetection_s", \.lockAfterRedetection)]
+    }
     static var integerColumns: [(String, WritableKeyPath<LockOnRow, Int64>)] {
-        [("request", \.request), ("object", \.object), ("instance", \.instance), ("locks", \.locks),
-         ("arrivals_at_object", \.arrivalsAtObject), ("arrivals_without_object", \.arrivalsWithoutObject)]
+        [("request", \.request), ("object", \.object), ("instance", \.instance), ("start_object", \.startObject), ("locks", \.locks),
+         ("arrivals_at_object", \.arrivalsAtObject), ("arrivals_without_object", \.arrivalsWithoutObject),
+         ("amber_at_object", \.amberAtObject), ("amber_without_object", \.amberWithoutObject),
+         ("suggestions", \.suggestions), ("real_suggestions", \.realSuggestions)]
     }
     static var stringColumns: [(String, WritableKeyPath<LockOnRow, String>)] { [("verdict", \.verdictName)] }
-    static var columnNotes: [String: String] { ["verdict": LockOnOutcome.Verdict.allCases.map(\.rawValue).joined(separator: ", ")] }
+    static var columnNotes: [String: String] {
+        ["verdict": LockOnOutcome.Verdict.allCases.map(\.rawValue).joined(separator: ", "),
+         "arrivals_at_object": "green arrivals", "arrivals_without_object": "green arrivals",
+         "start_object": "-1 when not in memory or none", "time_to_first_lock_s": "NaN without a lock",
+         "lock_after_redetection_s": "NaN when the object was not re-detected or never locked"]
+    }
     /// The verdict as stored (an unknown name reads as `none`).
     var verdictName: String {
         get { verdict.rawValue }

@@ -39,10 +39,24 @@ public struct LockOnRow: Sendable, Equatable {
     public var verdict: LockOnOutcome.Verdict
     /// Locks taken.
     public var locks: Int64
-    /// Found arrivals with the object there.
+    /// Green arrivals (found, confirmed by a live re-detection) with the object there.
     public var arrivalsAtObject: Int64
-    /// Found arrivals with no object there.
+    /// Green arrivals with no object there.
     public var arrivalsWithoutObject: Int64
+    /// The object the start instance stands for (−1 when not in memory or none): a start
+    /// chosen from the memory need not be the object asked for (spec.md#lockon-start-instance).
+    public var startObject: Int64 = -1
+    /// Seconds from the start of guidance to the first lock; NaN without a lock.
+    public var timeToFirstLock: Double = .nan
+    /// Seconds from the object's first live detection during the request to the first lock
+    /// on one of its instances (the app reports about 1 s); NaN when either never happened.
+    public var lockAfterRedetection: Double = .nan
+    /// Amber arrivals (proximity alone) with the object there.
+    public var amberAtObject: Int64 = 0
+    /// Amber arrivals with no object there.
+    public var amberWithoutObject: Int64 = 0
+    /// Suggestion cards offered, and those whose object was really where the card said.
+    public var suggestions: Int64 = 0, realSuggestions: Int64 = 0
 }
 
 /// Absence and lock-on counts of one recording or of a whole run, from the rows alone.
@@ -55,8 +69,14 @@ public struct OutcomeCounts: Sendable, Equatable {
     public var latencies: [Double] = []
     /// Guidance requests by verdict.
     public var correctLocks = 0, wrongTarget = 0, noLock = 0, notInMemory = 0
-    /// Found arrivals, and those with no object there.
+    /// Green arrivals, and those with no object there.
     public var arrivals = 0, emptyArrivals = 0
+    /// Amber arrivals, and those with no object there.
+    public var amberArrivals = 0, amberWithoutObject = 0
+    /// Suggestion cards offered, and those whose object was really there.
+    public var suggestions = 0, realSuggestions = 0
+    /// Seconds to the first lock, per request that locked.
+    public var timesToFirstLock: [Double] = []
 
     /// Counts the rows of `recordings`.
     public init(_ recordings: [RecordingResults]) {
@@ -80,6 +100,11 @@ public struct OutcomeCounts: Sendable, Equatable {
                 }
                 arrivals += Int(request.arrivalsAtObject + request.arrivalsWithoutObject)
                 emptyArrivals += Int(request.arrivalsWithoutObject)
+                amberArrivals += Int(request.amberAtObject + request.amberWithoutObject)
+                amberWithoutObject += Int(request.amberWithoutObject)
+                suggestions += Int(request.suggestions)
+                realSuggestions += Int(request.realSuggestions)
+                if !request.timeToFirstLock.isNaN { timesToFirstLock.append(request.timeToFirstLock) }
             }
         }
     }

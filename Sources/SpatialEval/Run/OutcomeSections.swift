@@ -31,22 +31,42 @@ extension ReportDocument {
             }
         }
         heading("Lock-on and arrival", 3)
+        paragraph("Under the shipped rules: a request starts from the memory's own freshest instance of the asked class; "
+            + "the reticle turns green only after a live re-detection locked within 2 s, amber on proximity alone "
+            + "(spec.md#arrival-states); a rejected same-class anchor is offered as a suggestion card, never retargeted to.")
         table([
-            ["requests", "correct", "wrong target", "no lock", "not in memory", "wrong-target rate", "green arrivals",
-             "no object there", "empty-arrival rate"],
+            ["requests", "correct", "wrong target", "no lock", "not in memory", "wrong-target rate", "median s to first lock (n)"],
             ["\(counts.correctLocks + counts.wrongTarget + counts.noLock + counts.notInMemory)", "\(counts.correctLocks)",
              "\(counts.wrongTarget)", "\(counts.noLock)", "\(counts.notInMemory)", ReportNumber.proportion(counts.wrongTargetRate(0.95)),
-             "\(counts.arrivals)", "\(counts.emptyArrivals)", ReportNumber.proportion(counts.emptyArrivalRate(0.95))],
+             Self.median(counts.timesToFirstLock)],
+        ])
+        table([
+            ["green arrivals", "no object there", "empty-arrival rate", "amber arrivals", "amber, no object there", "suggestion cards",
+             "real"],
+            ["\(counts.arrivals)", "\(counts.emptyArrivals)", ReportNumber.proportion(counts.emptyArrivalRate(0.95)),
+             "\(counts.amberArrivals)", "\(counts.amberWithoutObject)", "\(counts.suggestions)", "\(counts.realSuggestions)"],
         ])
         if details {
             let requests = recordings.flatMap(\.lockOn)
             if !requests.isEmpty {
-                table([["request", "object", "start instance", "verdict", "locks", "green at object", "green, no object"]] + requests.map {
-                    ["\($0.request)", "\($0.object)", $0.instance >= 0 ? "\($0.instance)" : "none", $0.verdict.rawValue, "\($0.locks)",
-                     "\($0.arrivalsAtObject)", "\($0.arrivalsWithoutObject)"]
+                table([["request", "object", "start instance", "start is", "verdict", "locks", "s to first lock", "s after re-detection",
+                        "green at / without object", "amber at / without object", "cards (real)"]] + requests.map {
+                    ["\($0.request)", "\($0.object)", $0.instance >= 0 ? "\($0.instance)" : "none",
+                     $0.startObject >= 0 ? "object \($0.startObject)" : "—", $0.verdict.rawValue, "\($0.locks)",
+                     Self.seconds($0.timeToFirstLock), Self.seconds($0.lockAfterRedetection),
+                     "\($0.arrivalsAtObject) / \($0.arrivalsWithoutObject)", "\($0.amberAtObject) / \($0.amberWithoutObject)",
+                     "\($0.suggestions) (\($0.realSuggestions))"]
                 })
             }
         }
+    }
+
+    /// Seconds with one decimal, "—" for NaN.
+    static func seconds(_ value: Double) -> String { value.isNaN ? "—" : ReportNumber.fixed(value, 1) }
+
+    /// The median of `values` with their count, "n/a (0)" when empty.
+    static func median(_ values: [Double]) -> String {
+        values.isEmpty ? "n/a (0)" : "\(ReportNumber.fixed(Quantile.median(values), 1)) (\(values.count))"
     }
 
     /// The Kruskal–Wallis test of whether the recordings' re-anchor gaps differ.

@@ -82,13 +82,20 @@ public enum RunEvaluation {
                 RemovalRow(object: $0.object, time: $0.time, moved: $0.moved ? 1 : 0, latency: $0.latency ?? .nan)
             },
             unflags: Int64(spatial.absence.unflags),
-            lockOn: spatial.lockOn.requests.map {
-                LockOnRow(request: $0.trace.request, object: $0.trace.object, instance: $0.trace.instance.map(Int64.init) ?? -1,
-                          verdict: $0.verdict, locks: Int64($0.trace.locks.count), arrivalsAtObject: Int64($0.arrivals(.green, objectThere: true)),
-                          arrivalsWithoutObject: Int64($0.arrivals(.green, objectThere: false)))
-            })
+            lockOn: spatial.lockOn.requests.map(lockOnRow))
         result.gapIntervals = PooledFigures.gapIntervals(units: PooledFigures.gapUnits(of: result), settings: settings)
         return result
+    }
+
+    /// One guidance request's outcome as a results row.
+    private static func lockOnRow(_ o: LockOnOutcome) -> LockOnRow {
+        LockOnRow(
+            request: o.trace.request, object: o.trace.object, instance: o.trace.instance.map(Int64.init) ?? -1, verdict: o.verdict,
+            locks: Int64(o.trace.locks.count), arrivalsAtObject: Int64(o.arrivals(.green, objectThere: true)),
+            arrivalsWithoutObject: Int64(o.arrivals(.green, objectThere: false)), startObject: o.startObject ?? -1,
+            timeToFirstLock: o.timeToFirstLock ?? .nan, lockAfterRedetection: o.lockAfterRedetection ?? .nan,
+            amberAtObject: Int64(o.arrivals(.amber, objectThere: true)), amberWithoutObject: Int64(o.arrivals(.amber, objectThere: false)),
+            suggestions: Int64(o.suggestions.count), realSuggestions: Int64(o.suggestions.count(where: \.real)))
     }
 
     private static func row(_ n: Int64, _ s: TrackingSummary, _ p: TrackProxies) -> TrackingRow {
