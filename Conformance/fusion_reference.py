@@ -5,8 +5,6 @@ Every fit here follows Docs/depth-fusion-variants.md: pairs are filtered first (
 confidence >= 2, or >= 1 for confidence-weighted, 0.1 <= z <= 8 m, finite inverse depth d),
 then fitted with the named tool. Nothing here is ported from spatial-eval.
 """
-import struct
-import zlib
 
 import numpy as np
 from scipy.optimize import least_squares
@@ -16,52 +14,7 @@ MIN_DEPTH, MAX_DEPTH, FLOOR, MIN_PAIRS = 0.1, 8.0, 0.125, 8
 WEIGHTS = np.array([0.0, 0.5, 1.0])
 
 
-def read_png16(path):
-    """A 16-bit greyscale, non-interlaced PNG as a uint16 array (the five PNG row filters)."""
-    data = open(path, "rb").read()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
-    pos, idat, header = 8, b"", None
-    while pos < len(data):
-        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    width, height, depth, colour, _, _, interlace = header
-    assert depth == 16 and colour == 0 and interlace == 0, "only 16-bit greyscale, non-interlaced"
-    raw = np.frombuffer(zlib.decompress(idat), dtype=np.uint8)
-    stride, bpp = width * 2, 2
-    out = np.zeros((height, stride), dtype=np.int64)
-    previous = np.zeros(stride, dtype=np.int64)
-    for row in range(height):
-        kind = raw[row * (stride + 1)]
-        line = raw[row * (stride + 1) + 1:(row + 1) * (stride + 1)].astype(np.int64)
-        if kind == 0:
-            cur = line
-        elif kind == 2:
-            cur = (line + previous) & 0xFF
-        else:
-            cur = np.zeros(stride, dtype=np.int64)
-            for i in range(stride):
-                left = cur[i - bpp] if i >= bpp else 0
-                up = previous[i]
-                corner = previous[i - bpp] if i >= bpp else 0
-                if kind == 1:
-                    predictor = left
-                elif kind == 3:
-                    predictor = (left + up) // 2
-                else:
-                    p = left + up - corner
-                    pa, pb, pc = abs(p - left), abs(p - up), abs(p - corner)
-                    predictor = left if pa <= pb and pa <= pc else (up if pb <= pc else corner)
-                cur[i] = (line[i] + predictor) & 0xFF
-        out[row] = cur
-        previous = cur
-    return (out[:, 0::2] * 256 + out[:, 1::2]).astype(np.uint16)
-
-
+from png16 import read_png16  # noqa: E402  (shared with Data/error-models/derive.py)
 def filtered(depth, inv, conf, mask, min_conf=2):
     ok = (mask == 1) & (conf >= min_conf) & (depth >= MIN_DEPTH) & (depth <= MAX_DEPTH) & np.isfinite(inv)
     return depth[ok], inv[ok], conf[ok]

@@ -28,64 +28,18 @@ are decoded here with zlib).
    window (0 near, 1 far), as a histogram.
 """
 import json
-import struct
 import sys
-import zlib
 from pathlib import Path
 
 import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "Conformance"))
+from png16 import read_png16  # noqa: E402  (the conformance checks' reader)
 
 STEP_M = 0.05          # pose residuals are resampled every 5 cm of travel
 FIELD_STEP = 5         # depth residual field: every 5th pixel of the 640x480 frame
 EDGE_STEP_M = 0.1      # a LiDAR window spanning more than this is a silhouette
 EDGE_BINS = 20
-
-
-def read_png16(path):
-    """A 16-bit greyscale, non-interlaced PNG as a uint16 array (the only kind read here)."""
-    data = Path(path).read_bytes()
-    assert data[:8] == b"\x89PNG\r\n\x1a\n", path
-    pos, idat, header = 8, b"", None
-    while pos < len(data):
-        (length,) = struct.unpack(">I", data[pos:pos + 4])
-        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
-        if kind == b"IHDR":
-            header = struct.unpack(">IIBBBBB", body)
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + length
-    width, height, depth, colour, _, _, interlace = header
-    assert depth == 16 and colour == 0 and interlace == 0, (path, header)
-    raw = zlib.decompress(idat)
-    bpp, stride = 2, width * 2
-    rows = np.zeros((height, stride), dtype=np.int64)
-    previous = np.zeros(stride, dtype=np.int64)
-    for y in range(height):
-        start = y * (stride + 1)
-        kind = raw[start]
-        line = np.frombuffer(raw[start + 1:start + 1 + stride], dtype=np.uint8).astype(np.int64)
-        if kind == 0:
-            out = line
-        elif kind == 2:
-            out = (line + previous) & 0xFF
-        else:
-            out = np.zeros(stride, dtype=np.int64)
-            for x in range(stride):
-                a = out[x - bpp] if x >= bpp else 0
-                b = previous[x]
-                c = previous[x - bpp] if x >= bpp else 0
-                if kind == 1:
-                    predictor = a
-                elif kind == 3:
-                    predictor = (a + b) // 2
-                else:
-                    p = a + b - c
-                    pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                    predictor = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
-                out[x] = (line[x] + predictor) & 0xFF
-        rows[y] = out
-        previous = out
-    return (rows[:, 0::2] * 256 + rows[:, 1::2]).astype(np.uint16)
 
 
 # ---------------------------------------------------------------- pose residuals
