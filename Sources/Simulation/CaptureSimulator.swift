@@ -106,7 +106,7 @@ public struct CaptureSimulator: Sendable {
         let camera = configuration.camera
         return [
             "source": "simulator",
-            "simulator": "SpatialEval Simulation 2",
+            "simulator": SimulatorInfo.name,
             "scenario": scene.name,
             "seed": String(seed),
             "session_id": "sim-\(scene.name)-\(seed)",

@@ -60,6 +60,22 @@ public struct Objective: Sendable, Equatable {
         ([minimise] + then + pareto).map { let cost = $0.cost(c); return cost.isNaN ? .infinity : cost }
     }
 
+    /// Every feasible point whose rank equals the best one's (each compared metric within
+    /// ``tieTolerance``, relative): the points the rule cannot tell apart (empty when none is
+    /// feasible).
+    public func tied(_ pooled: [[Double]]) -> [Int] {
+        let feasible = pooled.indices.filter { isFeasible(pooled[$0]) }
+        let ranks = feasible.map { rank(pooled[$0]) }
+        guard let best = ranks.min(by: { $0.lexicographicallyPrecedes($1) }) else { return [] }
+        return zip(feasible, ranks).filter { _, r in
+            zip(r, best).allSatisfy { x, y in x == y || abs(x - y) <= Self.tieTolerance * max(abs(x), abs(y)) }
+        }.map(\.0)
+    }
+
+    /// Relative difference below which two values of a compared metric tie (floating-point
+    /// noise of pooled ratios, not a practical threshold; spec.md#sweep-verdict).
+    public static let tieTolerance = 1e-9
+
     /// The text of the rule, e.g. "fewest duplicates with false_merge_rate ≤ 0.01".
     public var text: String {
         let goal = "\(minimise.largerIsBetter ? "largest" : "smallest") \(minimise.rawValue)"

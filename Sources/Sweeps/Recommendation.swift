@@ -26,9 +26,14 @@ public struct Recommendation: Sendable, Equatable {
     public var chosen: Int?
     /// Pareto mask over the points on the objective's two Pareto metrics (pooled).
     public var paretoMask: [Bool]
-    /// Per swept key: the percentile interval of the chosen value over bootstrap resamples
-    /// of whole recordings (nil without a chosen point).
+    /// Per swept key: the interval of the chosen value over bootstrap resamples of whole
+    /// recordings: the lower percentile of each resample's smallest tied value to the upper
+    /// percentile of its largest (ties are a range, never broken toward the shipped value;
+    /// nil without a chosen point).
     public var intervals: [BootstrapInterval?]
+    /// Per swept key: the share of all resamples whose tied set contains the recommended
+    /// value (the recommendation holds there; spec.md#sweep-verdict); nil without a chosen point.
+    public var stability: [Double?]
     /// Resamples in which no point was feasible (left out of the intervals).
     public var infeasibleResamples: Int
     /// Points meeting the rule that tie with the chosen one on every metric the rule compares
@@ -61,34 +66,43 @@ public struct Recommendation: Sendable, Equatable {
         let all = Array(0..<n)
         let pooled = outcome.pooled()
         chosen = choose(all)
-        tied = chosen.map { c in
-            pooled.indices.filter { objective.isFeasible(pooled[$0]) && objective.rank(pooled[$0]) == objective.rank(pooled[c]) }
-        } ?? []
+        tied = objective.tied(pooled)
         paretoMask = ParetoFront.mask(pooled.map { c in objective.pareto.map { $0.cost(c) } })
 
         var generator = SplitMix64(seed: seed)
-        var picks: [[Double]] = []
+        var ranges: [[(Double, Double)]] = []
         var infeasible = 0
         if n > 0 {
-            // The choice depends only on the multiset of recordings drawn (few distinct ones
-            // for few recordings), so each is chosen once.
-            var chosenFor: [[Int]: Int?] = [:]
+            // Each resample's choice is the whole set of points tied under the rule (no tie-break
+            // toward the shipped constants, spec.md#sweep-verdict); the choice depends only on
+            // the multiset of recordings drawn, so each multiset is evaluated once.
+            var tiedFor: [[Int]: [Int]] = [:]
             for _ in 0..<resamples {
                 let subset = (0..<n).map { _ in Int.random(in: 0..<n, using: &generator) }.sorted()
-                let pick: Int?
-                if let known = chosenFor[subset] {
-                    pick = known
+                let tiedHere = tiedFor[subset] ?? objective.tied(outcome.pooled(subset))
+                tiedFor[subset] = tiedHere
+                if tiedHere.isEmpty {
+                    infeasible += 1
                 } else {
-                    pick = choose(subset)
-                    chosenFor[subset] = pick
+                    ranges.append(plan.keys.indices.map { a in
+                        let values = tiedHere.map { plan.points[$0][a] }
+                        return (values.min()!, values.max()!)
+                    })
                 }
-                if let p = pick { picks.append(plan.points[p]) } else { infeasible += 1 }
             }
         }
         infeasibleResamples = infeasible
         intervals = plan.keys.indices.map { [chosen] a in
-            guard let chosen, !picks.isEmpty else { return nil }
-            return BootstrapInterval.percentile(estimate: plan.points[chosen][a], replicates: picks.map { $0[a] }, confidenceLevel: confidence)
+            guard let chosen, !ranges.isEmpty else { return nil }
+            let estimate = plan.points[chosen][a]
+            var interval = BootstrapInterval.percentile(estimate: estimate, replicates: ranges.map { $0[a].0 }, confidenceLevel: confidence)
+            interval.upper = BootstrapInterval.percentile(estimate: estimate, replicates: ranges.map { $0[a].1 }, confidenceLevel: confidence).upper
+            return interval
+        }
+        stability = plan.keys.indices.map { [chosen] a in
+            guard let chosen, !ranges.isEmpty else { return nil }
+            let value = plan.points[chosen][a]
+            return Double(ranges.count { $0[a].0 <= value && value <= $0[a].1 }) / Double(resamples)
         }
 
         folds = n < 2 ? [] : all.map { left in

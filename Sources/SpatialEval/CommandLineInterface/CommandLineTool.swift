@@ -11,7 +11,7 @@ public struct CommandLineTool {
     public init() {
         commands = [
             RunCommand(), ReportCommand(), SweepCommand(), CurvesCommand(), BenchSweepCommand(), ScoreMOTCommand(), EvaluateRecordingCommand(), ATECommand(),
-            SimulateCommand(), CalibrateCommand(), InspectCommand(), ImportCommand(), ExportCommand(), BenchLoadCommand(), ParityCommand(),
+            SimulateCommand(), SimulateCorpusCommand(), CalibrateCommand(), InspectCommand(), ImportCommand(), ExportCommand(), BenchLoadCommand(), ParityCommand(),
             FitDepthCommand(), PairedTestCommand(), CompareCommand(), AgreeDepthCommand(), BenchFusionCommand(),
         ]
     }

@@ -13,6 +13,9 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
     public var name: String
     /// Recording files (SQLite), relative to the protocol file's folder.
     public var recordings: [String]
+    /// A corpus spec (relative to the protocol file's folder) whose generated recordings the
+    /// sweeps run over instead of `recordings` (spec.md#sim-corpus); nil for none.
+    public var corpus: String?
     /// The replicas' configuration: the shipped defaults with the protocol's `replay`
     /// object laid over them (filled in by ``ProtocolLoader``, not by `Codable`).
     public var replay: ReplayConfiguration
@@ -38,16 +41,18 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         self.fusion = fusion
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, recordings, replay, bootstrap, gates, fusion, sweeps }
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, recordings, corpus, replay, bootstrap, gates, fusion, sweeps }
 
     /// Decodes every key but `replay`, rejecting unknown keys and bad values.
     public init(from decoder: any Decoder) throws {
         try StrictKeys.check(decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decodeName(forKey: .name)
-        recordings = try c.decode([String].self, forKey: .recordings)
-        guard !recordings.isEmpty else {
-            throw DecodingError.dataCorruptedError(forKey: .recordings, in: c, debugDescription: "must name at least one recording")
+        corpus = try c.decodeIfPresent(String.self, forKey: .corpus)
+        recordings = try corpus == nil ? c.decode([String].self, forKey: .recordings) : c.decodeIfPresent([String].self, forKey: .recordings) ?? []
+        guard recordings.isEmpty != (corpus == nil) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .recordings, in: c, debugDescription: corpus == nil ? "must name at least one recording" : "give recordings or a corpus, not both")
         }
         replay = ReplayConfiguration()
         bootstrap = try c.decodeIfPresent(BootstrapSettings.self, forKey: .bootstrap) ?? BootstrapSettings()
@@ -65,6 +70,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(name, forKey: .name)
         try c.encode(recordings, forKey: .recordings)
+        try c.encodeIfPresent(corpus, forKey: .corpus)
         try c.encode(replay, forKey: .replay)
         try c.encode(bootstrap, forKey: .bootstrap)
         try c.encode(gates, forKey: .gates)

@@ -15,6 +15,8 @@ public enum ProtocolLoader {
         public var path: String
         /// Each recording's path resolved against the protocol's folder, in protocol order.
         public var recordingPaths: [String]
+        /// The corpus spec's path resolved against the protocol's folder, when it names one.
+        public var corpusSpecPath: String?
     }
 
     /// Loads and validates the protocol at `path`; recordings must exist.
@@ -40,7 +42,12 @@ public enum ProtocolLoader {
         if let duplicate = names.first(where: { name in names.count { $0 == name } > 1 }) {
             throw InputError(file: path, message: "key 'recordings': two recordings are named '\(duplicate)'")
         }
-        return Loaded(evaluationProtocol: value, text: String(decoding: data, as: UTF8.self), path: path, recordingPaths: resolved)
+        let corpus = value.corpus.map { $0.hasPrefix("/") || folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
+        if let corpus, !FileManager.default.fileExists(atPath: corpus) {
+            throw InputError(file: path, message: "key 'corpus': corpus spec '\(value.corpus!)' does not exist")
+        }
+        return Loaded(
+            evaluationProtocol: value, text: String(decoding: data, as: UTF8.self), path: path, recordingPaths: resolved, corpusSpecPath: corpus)
     }
 
     /// The name a recording goes by in results and reports: its file name without extension.

@@ -8,7 +8,10 @@ extension ResultsSchema {
         tag: SweepResultsFile.layout, title: "`sweep.h5` (`spatial-eval sweep`)",
         root: ResultsGroupSchema(
             .literal("/"), about: "a protocol's threshold sweeps", extents: ["recordings", "components"],
-            attributes: protocolAttributes(SweepResultsFile.layout) + bootstrapAttributes,
+            attributes: protocolAttributes(SweepResultsFile.layout) + bootstrapAttributes + [
+                ResultsAttributeSchema("data_source", .string, required: false,
+                                       about: "what the recordings are: simulated (simulator version, corpus spec SHA-256) or the recordings and their sources"),
+            ],
             datasets: [ResultsDatasetSchema(.literal("sweep_names"), .string, [.free], about: "the sweeps in protocol order")],
             groups: [
                 provenance("every input, the protocol first, then the recordings in protocol order"),

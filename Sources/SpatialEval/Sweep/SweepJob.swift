@@ -27,11 +27,13 @@ public enum SweepJob {
     ) throws -> SweepResults? {
         let spec = loaded.evaluationProtocol
         guard !spec.sweeps.isEmpty else { throw InputError(file: loaded.path, message: "key 'sweeps': the protocol defines no sweeps") }
+        let data = try SweepData.resolve(loaded, message: message)
         var inputs: [SweepInput] = []
         var hashes: [String] = []
-        for (given, path) in zip(spec.recordings, loaded.recordingPaths) {
-            message("reading \(ProtocolLoader.recordingName(given))")
-            inputs.append(SweepInput(name: ProtocolLoader.recordingName(given), recording: try RecordingStore.read(from: path)))
+        for path in data.paths {
+            let name = ProtocolLoader.recordingName(path)
+            if data.corpus == nil { message("reading \(name)") }
+            inputs.append(SweepInput(name: name, recording: try RecordingStore.read(from: path)))
             hashes.append(try RunEvaluation.fingerprint(path))
         }
         let protocolSHA = try RunEvaluation.fingerprint(loaded.path)
@@ -65,7 +67,7 @@ public enum SweepJob {
         }
         return SweepResults(
             protocolName: spec.name, protocolSHA256: protocolSHA, toolVersion: ToolInfo.version, bootstrap: spec.bootstrap,
-            recordings: inputs.map(\.name), cosinePairs: inputs.map(\.truth.cosinePairs), sweeps: results)
+            dataSource: data.statement(inputs.map(\.recording)), recordings: inputs.map(\.name), cosinePairs: inputs.map(\.truth.cosinePairs), sweeps: results)
     }
 
     /// Removes the checkpoints of `loaded`'s sweeps from `folder` (after `sweep.h5` is complete).

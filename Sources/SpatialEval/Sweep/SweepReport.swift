@@ -22,12 +22,16 @@ public struct SweepReport: Sendable {
         let confidence = ReportNumber.fixed(results.bootstrap.confidence * 100, 0)
         doc.heading("Sweep report: \(results.protocolName)", 1)
         doc.paragraph("spatial-eval \(results.toolVersion); protocol SHA-256 \(results.protocolSHA256). Rendered from sweep.h5 alone. "
-            + "Recordings (n = \(results.recordings.count)): \(results.recordings.joined(separator: ", ")).")
+            + "Data: \(results.dataSource).")
+        if results.recordings.count <= 20 {
+            doc.paragraph("Recordings (n = \(results.recordings.count)): \(results.recordings.joined(separator: ", ")).")
+        }
         let views = try results.sweeps.map(SweepView.init)
         let recommendations = try results.sweeps.map { try $0.recommendation(results.bootstrap) }
 
         doc.heading("Shipped constant → recommended value", 2)
-        var rows = [["sweep", "key", "shipped", "recommended [\(confidence)% interval]", "equally good under the rule", "rule", "evidence n",
+        var rows = [["sweep", "key", "shipped", "recommended [\(confidence)% interval]", "verdict", "stability", "events (needed to decide)",
+                     "equally good under the rule", "rule", "evidence n",
                      "held-out folds meeting the rule", "mean held-out gap"]]
         for (k, sweep) in results.sweeps.enumerated() {
             let view = views[k], r = recommendations[k], objective = sweep.definition.objective
@@ -44,14 +48,22 @@ public struct SweepReport: Sendable {
                     ReportNumber.fixed(view.plan.points[c][a]) + (r.intervals[a].map { " [\(f($0.lower)), \(f($0.upper))]" } ?? "")
                 } ?? "none meets the rule"
                 let tied = r.tiedRange(view.plan, axis: a).map { "\(f($0.0))–\(f($0.1)) (\(r.tied.count) points)" } ?? "n/a"
-                rows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, tied, objective.text, evidence,
+                let verdict = Self.verdict(r, plan: view.plan, axis: a, pooled: pooled, objective: objective)
+                let stability = r.stability[a].map { ReportNumber.fixed($0 * 100, 0) + " %" } ?? "n/a"
+                let events = "\(verdict.events) \(objective.minimise.evidence(pooled).noun)" + (verdict.eventsNeeded.map { " (\($0))" } ?? "")
+                rows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, verdict.kind.rawValue, stability, events,
+                             tied, objective.text, evidence,
                              "\(met) of \(r.folds.count)", gaps.isEmpty ? "n/a" : f(gaps.reduce(0, +) / Double(gaps.count))])
             }
         }
         doc.table(rows)
-        doc.paragraph("Intervals: percentile intervals of the recommended value over \(results.bootstrap.replicates) bootstrap resamples of whole "
-            + "recordings (seed \(results.bootstrap.seed)), re-choosing the point in each resample; with few recordings they are coarse and "
-            + "optimistic (the recordings are all the evidence there is). \"Equally good\": the range of the key over every point that meets the rule "
+        doc.paragraph("Intervals: over \(results.bootstrap.replicates) bootstrap resamples of whole recordings (seed \(results.bootstrap.seed)), "
+            + "each resample's choice is every point tied under the rule (no tie-break toward the shipped value); the interval runs from the lower "
+            + "percentile of the smallest tied value to the upper percentile of the largest. Verdict (Docs/spec.md#sweep-verdict): decided when the "
+            + "interval excludes the shipped value, not identifiable when it spans half the swept range or more, else consistent with shipped. "
+            + "Stability: the share of resamples whose tied set holds the recommended value. Events: the rule metric's evidence at the recommended "
+            + "point; in brackets the power estimate of the events needed to decide (the interval's half-width shrinking as 1/√events below "
+            + "|recommended − shipped|, at least one grid step). With few recordings intervals are coarse and optimistic. \"Equally good\": the range of the key over every point that meets the rule "
             + "and ties with the recommended one on every metric the rule compares; only closeness to the shipped constants picked among them, "
             + "so a wide range means the recordings do not pin the constant down. Held-out gap: the rule's metric at the point chosen on the other "
             + "recordings minus the best value any point meeting the rule reaches on the held-out recording (0 = the choice generalised).")
@@ -157,6 +169,12 @@ public struct SweepReport: Sendable {
             doc.paragraph("Spread of \(key.name) chosen across folds: \(f(low)) to \(f(high))"
                 + (high - low > 0 ? " (it depends on the recording)." : " (the same in every fold)."))
         }
+    }
+
+    /// The verdict on axis `a` of `r` (events: the rule metric's evidence at `pooled`).
+    static func verdict(_ r: Recommendation, plan: SweepPlan, axis a: Int, pooled: [Double], objective: Objective) -> Verdict {
+        Verdict(shipped: plan.shipped[a], recommended: r.chosen.map { plan.points[$0][a] }, interval: r.intervals[a],
+                axisValues: plan.points.map { $0[a] }, events: objective.minimise.evidence(pooled).count)
     }
 
     private static func samplingText(_ space: ParameterSpace) -> String {

@@ -41,8 +41,13 @@ public enum SweepReportFiles {
                 let value = r.chosen.map { c in
                     ReportNumber.fixed(plan.points[c][a]) + (r.intervals[a].map { " [\(ReportNumber.fixed($0.lower)), \(ReportNumber.fixed($0.upper))]" } ?? "")
                 } ?? "none meets the rule"
-                lines.append("\(sweep.definition.name)  \(key.name)  \(ReportNumber.fixed(plan.shipped[a])) → \(value)  "
-                    + "(\(sweep.definition.objective.text); n = \(results.recordings.count) recordings)")
+                let pooled = r.chosen.map { SweepMetric.pooled(sweep.outcome.components[$0]) } ?? SweepMetric.pooled(sweep.shipped)
+                let verdict = SweepReport.verdict(r, plan: plan, axis: a, pooled: pooled, objective: sweep.definition.objective)
+                let stability: String = r.stability[a].map { ", stability " + ReportNumber.fixed($0 * 100, 0) + " %" } ?? ""
+                let needed: String = verdict.eventsNeeded.map { " (\($0) to decide)" } ?? ""
+                let rule = "(\(sweep.definition.objective.text); n = \(results.recordings.count) recordings)"
+                let head = "\(sweep.definition.name)  \(key.name)  \(ReportNumber.fixed(plan.shipped[a])) → \(value)  "
+                lines.append(head + "\(verdict.kind.rawValue)\(stability), \(verdict.events) events\(needed)  " + rule)
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -12,6 +12,9 @@ public struct SweepResults: Sendable {
     public var toolVersion: String
     /// Bootstrap settings of the recommendation intervals.
     public var bootstrap: BootstrapSettings
+    /// What the recordings are, in words: simulated (simulator version, corpus spec hash) or
+    /// the recordings and their sources (the report's header states it).
+    public var dataSource: String
     /// Recording names, in protocol order (the recording axis of every component array).
     public var recordings: [String]
     /// Same-object and twin cross-object cosine pairs, one entry per recording.

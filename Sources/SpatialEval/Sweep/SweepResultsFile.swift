@@ -21,6 +21,7 @@ public enum SweepResultsFile {
         try ResultProvenance.write(on: root, layout: layout, toolVersion: results.toolVersion, loaded: loaded,
                                    protocolSHA256: results.protocolSHA256,
                                    recordingSHA256s: try loaded.recordingPaths.map(RunEvaluation.fingerprint), bootstrap: results.bootstrap)
+        try root.setAttribute("data_source", results.dataSource)
         try root.createGroup("recordings").write(results.recordings, to: "name")
         let pairs = try root.createGroup("cosine_pairs")
         for (name, p) in zip(results.recordings, results.cosinePairs) {
@@ -119,7 +120,8 @@ public enum SweepResultsFile {
         }
         return SweepResults(
             protocolName: try root.attributeString("protocol_name"), protocolSHA256: try root.attributeString("protocol_sha256"),
-            toolVersion: try root.attributeString("tool_version"), bootstrap: bootstrap, recordings: recordings,
+            toolVersion: try root.attributeString("tool_version"), bootstrap: bootstrap,
+            dataSource: (try? root.attributeString("data_source")) ?? "not stated (written before data statements)", recordings: recordings,
             cosinePairs: pairs, sweeps: sweeps)
     }
 }

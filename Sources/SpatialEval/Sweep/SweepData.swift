@@ -1,0 +1,44 @@
+import Foundation
+import Recording
+import Simulation
+
+/// The recordings a sweep runs over: the protocol's list, or the recordings of its corpus
+/// spec generated (or reused) in the cache `.build/corpora/<spec hash>` (spec.md#sim-corpus).
+struct SweepData {
+    /// Recording paths in sweep order.
+    var paths: [String]
+    /// The corpus summary, when the protocol names a corpus.
+    var corpus: CorpusSummary?
+
+    /// Where corpora are generated, relative to the working folder.
+    static let cacheRoot = ".build/corpora"
+
+    /// The recordings of `loaded`; generates its corpus when it names one and it is missing.
+    static func resolve(_ loaded: ProtocolLoader.Loaded, message: (String) -> Void) throws -> SweepData {
+        guard let specPath = loaded.corpusSpecPath else { return SweepData(paths: loaded.recordingPaths, corpus: nil) }
+        let spec = try CorpusBuilder.spec(at: specPath)
+        let folder = try CorpusBuilder.cacheFolder(spec, root: cacheRoot)
+        message("corpus \(spec.name): \(spec.count) recordings in \(folder)")
+        let summary = try CorpusBuilder.build(spec, into: folder, progress: SimulateCorpusCommand.progress())
+        message(summary.text.trimmingCharacters(in: .newlines))
+        return SweepData(paths: summary.recordings.map { (folder as NSString).appendingPathComponent($0.file) }, corpus: summary)
+    }
+
+    /// The report's data statement for `recordings` (in sweep order).
+    func statement(_ recordings: [Recording]) -> String {
+        if let corpus {
+            let t = corpus.totals
+            return "simulated: corpus '\(corpus.spec.name)' of \(corpus.recordings.count) recordings, spec SHA-256 \(corpus.specSHA256), "
+                + "simulator version \(corpus.simulatorVersion); ground-truth events: \(t.anchoredRemovals) removals of anchored objects, "
+                + "\(t.guidanceInMemory) guidance requests with the target in memory, \(t.closeTwinPairs) twin pairs closer than 1 m, "
+                + "\(t.genuineMoves) genuine moves of 0.3–1.5 m, \(t.lowLightRecordings) low-light and \(t.multiRoomRecordings) multi-room recordings"
+        }
+        let sources = zip(paths, recordings).map { path, recording in
+            let source = recording.meta["source"] ?? "unknown source"
+            let simulator = recording.meta["simulator"].map { " (\($0))" } ?? ""
+            return "\(ProtocolLoader.recordingName(path)): \(source)\(simulator)"
+        }
+        let simulated = recordings.allSatisfy { $0.meta["source"] == "simulator" }
+        return (simulated ? "simulated (current simulator version \(SimulatorInfo.version)); " : "") + "recordings: " + sources.joined(separator: ", ")
+    }
+}
