@@ -65,7 +65,7 @@ public struct RunReport: Sendable {
         }
         for s in sections {
             let pooled = s.key == "pooled"
-            /// The figure with its interval over recordings in the pooled section, plain otherwise.
+            // The figure with its interval over recordings in the pooled section, plain otherwise.
             func withInterval(_ value: Double, _ figure: String, _ parameter: Double = .nan) -> String {
                 guard pooled, let interval = byRecording.interval(figure, parameter) else { return f(value) }
                 return ReportNumber.interval(interval)
