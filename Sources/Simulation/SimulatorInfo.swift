@@ -6,5 +6,18 @@ public enum SimulatorInfo {
     public static let version = 2
 
     /// The name written into `meta.simulator`.
-    public static var name: String { "SpatialEval Simulation \(version)" }
+    public static var name: String { namePrefix + "\(version)" }
+
+    /// The short tag reports quote, "sim-2".
+    public static var tag: String { "sim-\(version)" }
+
+    private static let namePrefix = "SpatialEval Simulation "
+
+    /// The short tag a recording's `meta.simulator` value stands for: "SpatialEval Simulation 2"
+    /// gives "sim-2"; any other text is returned unchanged (nil when empty).
+    public static func tag(ofMetaSimulator text: String) -> String? {
+        guard !text.isEmpty else { return nil }
+        guard text.hasPrefix(namePrefix), let revision = Int(text.dropFirst(namePrefix.count)) else { return text }
+        return "sim-\(revision)"
+    }
 }

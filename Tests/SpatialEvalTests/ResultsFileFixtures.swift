@@ -18,7 +18,8 @@ enum ResultsFileFixtures {
             removals: [], unflags: 0, lockOn: [])
         let results = RunResults(
             protocolName: "two", protocolSHA256: "ab", toolVersion: "test", bootstrap: BootstrapSettings(), recordings: [recording],
-            pooledGaps: intervals, gates: [GateOutcome(gate: Gate(metric: .reanchorMedian, op: .atMost, value: 1), value: 0.1, passed: true)],
+            pooledGaps: intervals, gates: [GateOutcome(gate: Gate(metric: .reanchorMedian, op: .atMost, value: 1), interval: interval, events: 2,
+                                                  eventUnit: "instances", verdict: .pass)],
             runsDiffer: RunsDifferTest(statistic: 1, pValue: 0.5, groups: 1, instances: 2))
         let path = folder.file("results.h5")
         try RunResultsFile.write(results, loaded: loaded, to: path)

@@ -6,14 +6,16 @@ import Testing
 @Suite("Run results: absence, lock-on and the runs-differ test")
 struct RunOutcomesTests {
     /// A protocol over copies of twins-moved and absence.
-    static func twoRecordingProtocol(in folder: TemporaryDirectory, gates: String = "", replay: String = "{}") throws -> String {
+    static func twoRecordingProtocol(
+        in folder: TemporaryDirectory, gates: String = "", replay: String = "{}", extra: String = ""
+    ) throws -> String {
         for name in ["twins-moved", "absence"] {
             try FileManager.default.copyItem(
                 atPath: RunReportTests.repository + "/Data/recordings/\(name).sqlite", toPath: folder.file("\(name).sqlite"))
         }
         return try folder.write("""
             {"name": "two", "recordings": ["twins-moved.sqlite", "absence.sqlite"], "replay": \(replay),
-             "bootstrap": {"replicates": 100, "seed": 3}, "gates": [\(gates)]}
+             "bootstrap": {"replicates": 100, "seed": 3}, "gates": [\(gates)]\(extra)}
             """, to: "two.json")
     }
 
@@ -36,13 +38,13 @@ struct RunOutcomesTests {
         #expect(computed.runsDiffer.groups == 2 && computed.runsDiffer.instances == PooledFigures.gapUnits(computed.recordings).count)
     }
 
-    @Test("outcome gates judge pooled rates; a NaN rate fails its gate")
+    @Test("outcome gates judge pooled rates; with no minimum of events a NaN rate fails its gate")
     func outcomeGates() throws {
         let folder = try TemporaryDirectory()
         let gates = #"{"metric": "guidance.empty_arrival_rate", "op": "<=", "value": 0.5}, "#
             + #"{"metric": "absence.missed_removal_rate", "op": "<=", "value": 1}, "#
             + #"{"metric": "lockon.wrong_target_rate", "op": "<=", "value": 1}"#
-        let loaded = try ProtocolLoader.load(try Self.twoRecordingProtocol(in: folder, gates: gates))
+        let loaded = try ProtocolLoader.load(try Self.twoRecordingProtocol(in: folder, gates: gates, extra: #", "minimum_events": 0"#))
         let results = try RunEvaluation.run(loaded)
         let counts = OutcomeCounts(results.recordings)
         let emptyArrivalRate = Double(counts.emptyArrivals) / Double(counts.arrivals)

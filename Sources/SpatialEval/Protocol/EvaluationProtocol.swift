@@ -23,6 +23,9 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
     public var bootstrap: BootstrapSettings
     /// Conditions the run must meet; a failed gate makes `run` exit 2.
     public var gates: [Gate]
+    /// Events a gate on a rate needs before it decides; with fewer it reports "not enough
+    /// events to decide" and does not fail the run (spec.md#gate-decisions). Default 10.
+    public var minimumEvents: Int = 10
     /// The depth-fusion variant comparison, when the protocol asks for one.
     public var fusion: FusionStudySettings?
     /// Threshold sweeps run by `spatial-eval sweep` (`Docs/sweeps.md`); `run` ignores them.
@@ -41,7 +44,10 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         self.fusion = fusion
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case name, description, recordings, corpus, replay, bootstrap, gates, fusion, sweeps }
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, description, recordings, corpus, replay, bootstrap, gates, fusion, sweeps
+        case minimumEvents = "minimum_events"
+    }
 
     /// Decodes every key but `replay`, rejecting unknown keys and bad values.
     public init(from decoder: any Decoder) throws {
@@ -57,6 +63,10 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         replay = ReplayConfiguration()
         bootstrap = try c.decodeIfPresent(BootstrapSettings.self, forKey: .bootstrap) ?? BootstrapSettings()
         gates = try c.decodeIfPresent([Gate].self, forKey: .gates) ?? []
+        minimumEvents = try c.decodeIfPresent(Int.self, forKey: .minimumEvents) ?? 10
+        guard minimumEvents >= 0 else {
+            throw DecodingError.dataCorruptedError(forKey: .minimumEvents, in: c, debugDescription: "must be 0 or more")
+        }
         fusion = try c.decodeIfPresent(FusionStudySettings.self, forKey: .fusion)
         sweeps = try c.decodeIfPresent([SweepDefinition].self, forKey: .sweeps) ?? []
         let names = sweeps.map(\.name)
@@ -74,6 +84,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         try c.encode(replay, forKey: .replay)
         try c.encode(bootstrap, forKey: .bootstrap)
         try c.encode(gates, forKey: .gates)
+        try c.encode(minimumEvents, forKey: .minimumEvents)
         try c.encodeIfPresent(fusion, forKey: .fusion)
         if !sweeps.isEmpty { try c.encode(sweeps, forKey: .sweeps) }
     }

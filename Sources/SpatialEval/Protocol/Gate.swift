@@ -24,6 +24,27 @@ public enum GateMetric: String, Codable, Sendable, CaseIterable {
     case wrongTargetRate = "lockon.wrong_target_rate"
     /// Green arrivals with no object there / green arrivals, pooled (NaN without arrivals).
     case emptyArrivalRate = "guidance.empty_arrival_rate"
+
+    /// True for the pooled proportions (k events of n), whose gates need
+    /// ``EvaluationProtocol/minimumEvents`` events to decide (spec.md#gate-decisions).
+    public var isRate: Bool {
+        switch self {
+        case .falseMissingRate, .missedRemovalRate, .wrongTargetRate, .emptyArrivalRate: true
+        default: false
+        }
+    }
+}
+
+/// Which number of a figure's interval a gate tests (spec.md#gate-decisions).
+public enum GateBound: String, Codable, Sendable, CaseIterable {
+    /// The point estimate (the default, the meaning gates had before intervals).
+    case estimate
+    /// The interval's lower end: `<=` then fails only when even the lower end exceeds the
+    /// threshold (evidence of being bad); `>=` passes only when the whole interval reaches it.
+    case lower
+    /// The interval's upper end: `<=` passes only when the whole interval is within the
+    /// threshold (evidence of being good); `>=` fails only when even the upper end falls short.
+    case upper
 }
 
 /// How a gate compares the run's figure with its threshold.
@@ -50,15 +71,18 @@ public struct Gate: Codable, Sendable, Equatable {
     public var op: GateComparison
     /// The threshold.
     public var value: Double
+    /// The number of the figure's interval tested (default: the estimate).
+    public var bound: GateBound
 
     /// Creates a gate.
-    public init(metric: GateMetric, op: GateComparison, value: Double) {
+    public init(metric: GateMetric, op: GateComparison, value: Double, bound: GateBound = .estimate) {
         self.metric = metric
         self.op = op
         self.value = value
+        self.bound = bound
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case metric, op, value }
+    enum CodingKeys: String, CodingKey, CaseIterable { case metric, op, value, bound }
 
     /// Decodes a gate, rejecting unknown keys, metrics and comparisons.
     public init(from decoder: any Decoder) throws {
@@ -78,8 +102,25 @@ public struct Gate: Codable, Sendable, Equatable {
         self.op = op
         value = try c.decode(Double.self, forKey: .value)
         guard value.isFinite else { throw DecodingError.dataCorruptedError(forKey: .value, in: c, debugDescription: "must be finite") }
+        let boundName = try c.decodeIfPresent(String.self, forKey: .bound) ?? GateBound.estimate.rawValue
+        guard let bound = GateBound(rawValue: boundName) else {
+            throw DecodingError.dataCorruptedError(forKey: .bound, in: c, debugDescription: "must be lower, upper or estimate, got '\(boundName)'")
+        }
+        self.bound = bound
     }
 
-    /// The gate as text, e.g. `reanchor.p90_m <= 0.300`.
-    public var text: String { "\(metric.rawValue) \(op.rawValue) \(ReportNumber.fixed(value))" }
+    /// Encodes the gate; `bound` only when it is not the estimate.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(metric, forKey: .metric)
+        try c.encode(op, forKey: .op)
+        try c.encode(value, forKey: .value)
+        if bound != .estimate { try c.encode(bound, forKey: .bound) }
+    }
+
+    /// The gate as text, e.g. `reanchor.p90_m <= 0.300` or
+    /// `absence.missed_removal_rate <= 0.500 (lower bound)`.
+    public var text: String {
+        "\(metric.rawValue) \(op.rawValue) \(ReportNumber.fixed(value))" + (bound == .estimate ? "" : " (\(bound.rawValue) bound)")
+    }
 }

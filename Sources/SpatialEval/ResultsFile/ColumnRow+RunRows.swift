@@ -85,3 +85,16 @@ extension LockOnRow: ColumnRow {
         set { verdict = .init(rawValue: newValue) ?? .none }
     }
 }
+
+extension FigureInterval: ColumnRow {
+    static var blank: FigureInterval { FigureInterval(figure: "", parameter: 0, interval: .init(estimate: 0, lower: 0, upper: 0), recordings: 0) }
+    static var doubleColumns: [(String, WritableKeyPath<FigureInterval, Double>)] {
+        [("parameter", \.parameter), ("estimate", \.interval.estimate), ("lower", \.interval.lower), ("upper", \.interval.upper)]
+    }
+    static var integerColumns: [(String, WritableKeyPath<FigureInterval, Int64>)] { [("recordings", \.recordings)] }
+    static var stringColumns: [(String, WritableKeyPath<FigureInterval, String>)] { [("figure", \.figure)] }
+    static var columnNotes: [String: String] {
+        ["figure": "mota, idf1, hota, mota_3d, anchor_error.median_m, anchor_error.p90_m, anchors.mean_purity",
+         "parameter": "detect-every-N, the 3-D gate in m, or NaN", "recordings": "recordings resampled"]
+    }
+}

@@ -6,12 +6,15 @@ extension ResultsSchema {
             .literal("/"), about: "a protocol run",
             attributes: protocolAttributes(RunResultsFile.layout) + [
                 ResultsAttributeSchema("replay_configuration", .string, about: "the effective replay configuration, JSON"),
+                ResultsAttributeSchema("minimum_events", .int64, about: "events a gate on a rate needs to decide (spec.md#gate-decisions)"),
             ] + bootstrapAttributes,
             groups: [
                 provenance("every input, the protocol first, then the recordings in protocol order"),
                 ResultsGroupSchema(.literal("recordings"), groups: [recording]),
                 ResultsGroupSchema(.literal("pooled"), about: "all recordings together", groups: [
                     .gapIntervals("gap_intervals", about: "median and p90 gap over all instances with bootstrap intervals"),
+                    .table(.literal("recording_intervals"), of: FigureInterval.self,
+                           about: "pooled figures with bootstrap intervals over whole recordings (spec.md#gate-decisions)"),
                     ResultsGroupSchema(.literal("runs_differ"), about: "Kruskal–Wallis on per-instance median gaps, recordings as groups",
                                        attributes: [
                                            ResultsAttributeSchema("test", .string), ResultsAttributeSchema("statistic", .float64),
@@ -19,9 +22,15 @@ extension ResultsSchema {
                                            ResultsAttributeSchema("instances", .int64),
                                        ]),
                 ]),
-                .table(.literal("gates"), about: "one row per gate of the protocol", columns: [
-                    .column("metric", .string), .column("op", .string), .column("threshold", .float64),
-                    .column("value", .float64), .column("passed", .int64, about: "1 or 0"),
+                .table(.literal("gates"), about: "one row per gate of the protocol (spec.md#gate-decisions)", columns: [
+                    .column("metric", .string), .column("op", .string), .column("bound", .string, about: "estimate, lower or upper"),
+                    .column("threshold", .float64), .column("value", .float64, about: "the point estimate"),
+                    .column("lower", .float64, about: "interval lower bound (NaN when undefined)"), .column("upper", .float64),
+                    .column("successes", .int64, about: "k of a rate k/n; −1 for other figures"),
+                    .column("events", .int64, about: "trials of a rate, or recordings or instances resampled"),
+                    .column("event_unit", .string, about: "events, recordings or instances"),
+                    .column("verdict", .string, about: "pass, fail or undecided"),
+                    .column("passed", .int64, about: "1 or 0"),
                 ]),
                 fusionGroup,
             ]))
@@ -41,6 +50,8 @@ extension ResultsSchema {
                 ResultsDatasetSchema(.literal("never_anchored"), .int64, [.free]),
             ],
             groups: [
+                .table(.literal("data"), about: "the recording's meta entries that state its data (source, simulator, scenario, seed, device; "
+                       + "spec.md#report-data)", columns: [.column("key", .string), .column("value", .string)]),
                 .table(.literal("gaps"), columns: [.column("instance", .int64), .column("gap_m", .float64, attributes: metres)]),
                 .table(.literal("errors"), columns: [.column("instance", .int64), .column("error_m", .float64, attributes: metres)]),
                 .table(.literal("instances"), of: InstanceRow.self),

@@ -1,22 +1,5 @@
 import EvalNumerics
 
-/// The outcome of one gate on a run.
-public struct GateOutcome: Sendable, Equatable {
-    /// The gate.
-    public var gate: Gate
-    /// The run's figure for the gate's metric.
-    public var value: Double
-    /// True when the figure satisfies the gate.
-    public var passed: Bool
-
-    /// Creates an outcome.
-    public init(gate: Gate, value: Double, passed: Bool) {
-        self.gate = gate
-        self.value = value
-        self.passed = passed
-    }
-}
-
 /// Figures pooled over the recordings of a run, derived from the raw rows only.
 public enum PooledFigures {
     /// All gaps of all recordings.
@@ -113,11 +96,46 @@ public enum PooledFigures {
         }
     }
 
-    /// Every gate judged on `recordings`.
-    public static func judge(_ gates: [Gate], _ recordings: [RecordingResults]) -> [GateOutcome] {
-        gates.map { gate in
-            let value = value(of: gate.metric, recordings)
-            return GateOutcome(gate: gate, value: value, passed: gate.op.holds(value, gate.value))
+    /// Every gate judged on `recordings` (spec.md#gate-decisions): rates carry Wilson
+    /// intervals at the bootstrap's confidence and need `minimumEvents` trials to decide;
+    /// re-anchor figures take `pooledGaps` (instances resampled); the others take their
+    /// interval over recordings from `intervals`.
+    public static func judge(
+        _ gates: [Gate], _ recordings: [RecordingResults], pooledGaps: GapIntervals, intervals: [FigureInterval],
+        settings: BootstrapSettings, minimumEvents: Int
+    ) -> [GateOutcome] {
+        let counts = OutcomeCounts(recordings)
+        let n = Int64(recordings.count), instances = Int64(gapUnits(recordings).count)
+        return gates.map { gate in
+            var outcome: GateOutcome
+            func rate(_ r: ProportionInterval) -> GateOutcome {
+                GateOutcome(gate: gate, interval: IntervalEstimate(estimate: r.estimate, lower: r.lower, upper: r.upper),
+                            successes: Int64(r.successes), events: Int64(r.trials), eventUnit: "events", verdict: .fail)
+            }
+            func overRecordings(_ figure: String, _ parameter: Double = .nan) -> GateOutcome {
+                let interval = intervals.interval(figure, parameter)
+                    ?? IntervalEstimate(estimate: value(of: gate.metric, recordings), lower: .nan, upper: .nan)
+                return GateOutcome(gate: gate, interval: interval, events: n, eventUnit: "recordings", verdict: .fail)
+            }
+            let level = settings.confidence
+            switch gate.metric {
+            case .reanchorMedian: outcome = GateOutcome(gate: gate, interval: pooledGaps.median, events: instances, eventUnit: "instances", verdict: .fail)
+            case .reanchorP90: outcome = GateOutcome(gate: gate, interval: pooledGaps.p90, events: instances, eventUnit: "instances", verdict: .fail)
+            case .anchorErrorMedian, .anchorErrorP90, .meanPurity: outcome = overRecordings(gate.metric.rawValue)
+            case .motaN1: outcome = overRecordings("mota", 1)
+            case .idf1N1: outcome = overRecordings("idf1", 1)
+            case .hotaN1: outcome = overRecordings("hota", 1)
+            case .falseMissingRate: outcome = rate(counts.falseMissingRate(level))
+            case .missedRemovalRate: outcome = rate(counts.missedRemovalRate(level))
+            case .wrongTargetRate: outcome = rate(counts.wrongTargetRate(level))
+            case .emptyArrivalRate: outcome = rate(counts.emptyArrivalRate(level))
+            }
+            if gate.metric.isRate && outcome.events < Int64(minimumEvents) {
+                outcome.verdict = .undecided
+            } else {
+                outcome.verdict = gate.op.holds(outcome.tested, gate.value) ? .pass : .fail
+            }
+            return outcome
         }
     }
 }

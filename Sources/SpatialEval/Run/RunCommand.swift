@@ -36,7 +36,7 @@ struct RunCommand: Command {
         let files = try RunReportFiles.write(stored, to: folder)
         output.err("report: \(folder)/report.md, report.html and \(files.count - 2) figures\n")
         for outcome in stored.gates {
-            output.out("\(outcome.passed ? "PASS" : "FAIL")  \(outcome.gate.text)  (value \(ReportNumber.fixed(outcome.value)))\n")
+            output.out("\(outcome.verdict.text)  \(outcome.gate.text)  (\(outcome.evidenceText))\n")
         }
         return stored.passed ? .success : .gateFailed
     }

@@ -20,16 +20,22 @@ public enum RunEvaluation {
             progress("[\(recordings.count + 1)/\(spec.recordings.count)] \(name): anchors, gaps, 3-D tracking, absence, lock-on")
             let spatial = RecordingSpatialJob.run(recording, configuration: spec.replay)
             let sha = try fingerprint(path)
-            recordings.append(results(name: name, path: given, sha256: sha, tracking: tracking, spatial: spatial, settings: spec.bootstrap))
+            var result = results(name: name, path: given, sha256: sha, tracking: tracking, spatial: spatial, settings: spec.bootstrap)
+            result.data = RecordingData(meta: recording.meta)
+            recordings.append(result)
         }
         recordings.sort { $0.name < $1.name }
         progress("pooling \(PooledFigures.gaps(recordings).count) gaps of \(PooledFigures.gapUnits(recordings).count) instances: "
             + "\(spec.bootstrap.replicates) \(spec.bootstrap.method) bootstrap replicates")
+        let pooledGaps = PooledFigures.gapIntervals(units: PooledFigures.gapUnits(recordings), settings: spec.bootstrap)
+        progress("intervals over \(recordings.count) recordings: tracking, 3-D tracking, anchor error")
+        let intervals = RecordingBootstrap.figures(recordings, settings: spec.bootstrap)
         return RunResults(
             protocolName: spec.name, protocolSHA256: try fingerprint(loaded.path), toolVersion: ToolInfo.version,
-            bootstrap: spec.bootstrap, recordings: recordings,
-            pooledGaps: PooledFigures.gapIntervals(units: PooledFigures.gapUnits(recordings), settings: spec.bootstrap),
-            gates: PooledFigures.judge(spec.gates, recordings), runsDiffer: RunsDifferTest(recordings),
+            bootstrap: spec.bootstrap, recordings: recordings, pooledGaps: pooledGaps,
+            gates: PooledFigures.judge(spec.gates, recordings, pooledGaps: pooledGaps, intervals: intervals,
+                                       settings: spec.bootstrap, minimumEvents: spec.minimumEvents),
+            minimumEvents: spec.minimumEvents, recordingIntervals: intervals, runsDiffer: RunsDifferTest(recordings),
             fusion: spec.fusion.map { FusionStudy.run(fusionInputs.sorted { $0.name < $1.name }, configuration: spec.replay.depthFusion,
                                                       settings: $0, bootstrap: spec.bootstrap) })
     }

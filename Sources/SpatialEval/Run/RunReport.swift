@@ -21,14 +21,27 @@ public struct RunReport: Sendable {
         let pooledErrors = PooledFigures.errors(results.recordings)
         let edges = ReportCharts.edges(upTo: max(pooledErrors.max() ?? 0.1, 0.05), width: 0.025)
         let confidence = ReportNumber.fixed(results.bootstrap.confidence * 100, 0)
-        let intervalNote = "\(confidence)% \(results.bootstrap.method) bootstrap intervals, \(results.bootstrap.replicates) replicates, "
-            + "seed \(results.bootstrap.seed), whole instances resampled"
+        func bootstrapNote(_ b: BootstrapSettings) -> String {
+            "\(confidence)% \(b.method) bootstrap intervals, \(b.replicates) replicates, seed \(b.seed)"
+        }
+        let intervalNote = bootstrapNote(results.bootstrap) + ", whole instances resampled"
+        let byRecording = results.recordingIntervals
+        let nRecordings = "n = \(results.recordings.count) recordings"
 
         heading("Run report: \(results.protocolName)", 1)
+        doc.dataHeader(results.recordings.map { ($0.name, $0.data) })
         paragraph("spatial-eval \(results.toolVersion); protocol SHA-256 \(results.protocolSHA256). Rendered from results.h5 alone.")
         heading("Gates", 2)
-        table([["gate", "value", "result"]] + results.gates.map { [$0.gate.text, f($0.value), $0.passed ? "PASS" : "FAIL"] })
-        paragraph(results.passed ? "All gates pass." : "At least one gate fails: `spatial-eval run` exits 2.")
+        table([["gate", "tests", "value [interval], evidence", "result"]] + results.gates.map {
+            [$0.gate.text, $0.gate.bound == .estimate ? "estimate" : "\($0.gate.bound.rawValue) bound", $0.evidenceText, $0.verdict.text]
+        })
+        let undecided = results.gates.filter { $0.verdict == .undecided }.count
+        paragraph((results.passed ? "No gate fails." : "At least one gate fails: `spatial-eval run` exits 2.")
+            + (undecided == 0 ? "" : " \(undecided) gate\(undecided == 1 ? "" : "s") on a rate had fewer than \(results.minimumEvents) events: "
+               + "not enough events to decide, so \(undecided == 1 ? "it neither passes nor fails" : "they neither pass nor fail") the run."))
+        paragraph("Rates carry \(confidence)% Wilson intervals over their events; re-anchor figures resample whole instances; "
+            + "the other figures resample whole recordings (\(results.recordings.count) recordings, \(bootstrapNote(results.bootstrap))). "
+            + "A gate tests its estimate unless it names a bound (spec.md#gate-decisions).")
         heading("Inputs", 2)
         table([["recording", "path", "SHA-256"]] + results.recordings.map { [$0.name, $0.path, $0.sha256] })
 
@@ -51,9 +64,16 @@ public struct RunReport: Sendable {
                     duplicated: $0.duplicatedObjects, never: $0.neverAnchored, observations: $0.observationCount)
         }
         for s in sections {
+            let pooled = s.key == "pooled"
+            // The figure with its interval over recordings in the pooled section, plain otherwise.
+            func withInterval(_ value: Double, _ figure: String, _ parameter: Double = .nan) -> String {
+                guard pooled, let interval = byRecording.interval(figure, parameter) else { return f(value) }
+                return ReportNumber.interval(interval)
+            }
             heading(s.title, 2)
             heading("Tracking: detect-every-N", 3)
-            let trackingRows = s.tracking.map { ["\($0.n)", f($0.mota), f($0.idf1), f($0.hota), "\($0.identitySwitches)", "\($0.groundTruthCount)",
+            let trackingRows = s.tracking.map { ["\($0.n)", withInterval($0.mota, "mota", Double($0.n)), withInterval($0.idf1, "idf1", Double($0.n)),
+                                                 withInterval($0.hota, "hota", Double($0.n)), "\($0.identitySwitches)", "\($0.groundTruthCount)",
                                                  "\($0.trackCount)", ReportNumber.fixed($0.newIDsPerMinute, 2), f($0.newIDsPerDetection),
                                                  ReportNumber.fixed($0.meanTrackLifetime, 2)] }
             let recordedRows = s.recorded.map { ["app ids", f($0.mota), f($0.idf1), f($0.hota), "\($0.identitySwitches)", "\($0.groundTruthCount)",
@@ -61,6 +81,10 @@ public struct RunReport: Sendable {
                                                  ReportNumber.fixed($0.meanTrackLifetime, 2)] }
             table([["N", "MOTA", "IDF1", "HOTA", "IDSW", "GT boxes", "tracks", "new ids/min", "new ids/det", "mean life s"]]
                   + trackingRows + recordedRows)
+            if pooled {
+                paragraph("MOTA, IDF1 and HOTA at each N: estimate [interval], \(nRecordings); \(bootstrapNote(results.bootstrap)), "
+                    + "whole recordings resampled and the pooled figure recomputed from their rows.")
+            }
             let gtBoxes = s.tracking.first?.groundTruthCount ?? 0
             figure("\(s.key)-tracking.svg", ReportCharts.lines(
                 x: s.tracking.map { Double($0.n) }, series: [("MOTA", s.tracking.map(\.mota)), ("IDF1", s.tracking.map(\.idf1)),
@@ -82,18 +106,23 @@ public struct RunReport: Sendable {
             let errorMedian = s.errors.isEmpty ? Double.nan : Quantile.linear(s.errors, 0.5)
             let errorP90 = s.errors.isEmpty ? Double.nan : Quantile.linear(s.errors, 0.9)
             table([["instances", "observations", "error n", "error median m", "error p90 m", "mean purity", "blended", "duplication", "never anchored"],
-                   ["\(s.instances.count)", "\(s.observations)", "\(s.errors.count)", f(errorMedian), f(errorP90), f(purity), "\(blended)",
+                   ["\(s.instances.count)", "\(s.observations)", "\(s.errors.count)", withInterval(errorMedian, GateMetric.anchorErrorMedian.rawValue),
+                    withInterval(errorP90, GateMetric.anchorErrorP90.rawValue), withInterval(purity, GateMetric.meanPurity.rawValue), "\(blended)",
                     "\(s.duplication)" + (s.duplicated.isEmpty ? "" : " (objects \(s.duplicated.map(String.init).joined(separator: ", ")))"),
                     s.key == "pooled" ? "see recordings" : "\(s.never.count)" + (s.never.isEmpty ? "" : " (objects \(s.never.map(String.init).joined(separator: ", ")))")]])
+            if pooled {
+                paragraph("Anchor error median and p90 and mean purity: estimate [interval], \(nRecordings), whole recordings resampled.")
+            }
             figure("\(s.key)-anchor-errors.svg", ReportCharts.histogram(
                 s.errors, edges: edges, title: "Anchor errors (\(s.key))", xTitle: "anchor error (m)",
                 caption: "n = \(s.errors.count) per-update errors; bins 0.025 m"),
                 caption: "Histogram of per-update anchor errors, \(s.key); n = \(s.errors.count).")
             heading("3-D tracking of instances vs objects", 3)
             table([["gate m", "MOTA-3D", "MOTP m", "TP", "FP", "FN", "IDSW", "GT"]] + s.tracking3D.map {
-                [ReportNumber.fixed($0.gate, 2), f($0.mota), f($0.motp), "\($0.truePositives)", "\($0.falsePositives)",
+                [ReportNumber.fixed($0.gate, 2), withInterval($0.mota, "mota_3d", $0.gate), f($0.motp), "\($0.truePositives)", "\($0.falsePositives)",
                  "\($0.falseNegatives)", "\($0.identitySwitches)", "\($0.truthCount)"]
             })
+            if pooled { paragraph("MOTA-3D per gate: estimate [interval], \(nRecordings), counts summed over the resampled recordings.") }
             doc.outcomeSections(s.key == "pooled" ? r : r.filter { $0.name == s.key }, details: s.key != "pooled")
         }
         doc.runsDifferSection(results.runsDiffer)
@@ -102,7 +131,8 @@ public struct RunReport: Sendable {
         paragraph("Pooled MOTA and 3-D counts are exact over all recordings; pooled IDF1 and HOTA are ground-truth-weighted means; "
             + "the old proxies (new ids per minute/detection, mean track life) are plain means. Re-anchor gaps are the raw "
             + "distances logged before the EMA; their intervals resample whole anchor instances because gaps of one instance "
-            + "are correlated. Absence and lock-on rates carry 95% Wilson intervals [low, high]. "
+            + "are correlated. Pooled tracking, anchor-error and MOTA-3D intervals resample whole recordings. "
+            + "Absence and lock-on rates carry 95% Wilson intervals [low, high]; the gates' rates use the bootstrap's confidence. "
             + "Definitions: Docs/recording-metrics.md and Docs/protocols.md.")
         markdown = doc.markdownText
         self.html = doc.htmlPage(title: "Run report: \(results.protocolName)")

@@ -15,13 +15,17 @@ public struct RunResults: Sendable, Equatable {
     public var pooledGaps: GapIntervals
     /// The gates and their outcomes, in protocol order.
     public var gates: [GateOutcome]
+    /// Events a gate on a rate needed to decide (the protocol's `minimum_events`).
+    public var minimumEvents: Int = 10
+    /// Pooled figures with bootstrap intervals over recordings (``RecordingBootstrap``).
+    public var recordingIntervals: [FigureInterval] = []
     /// Whether the recordings' gaps differ (Kruskal–Wallis on per-instance medians).
     public var runsDiffer: RunsDifferTest
     /// The depth-fusion variant comparison (`/fusion`), when the protocol asked for one.
     public var fusion: FusionResults? = nil
 
-    /// True when every gate passed.
-    public var passed: Bool { gates.allSatisfy(\.passed) }
+    /// True when no gate failed (a gate without enough events to decide does not fail the run).
+    public var passed: Bool { !gates.contains(where: \.failed) }
 }
 
 /// A point estimate with its bootstrap interval.
@@ -126,6 +130,8 @@ public struct RecordingResults: Sendable, Equatable {
     public var path: String
     /// SHA-256 of the recording file.
     public var sha256: String
+    /// Where the data came from, as the recording's `meta` table states it.
+    public var data = RecordingData(meta: [:])
     /// Observations fed to the anchor registry.
     public var observationCount: Int64
     /// Re-anchor gaps, metres, with the instance each belongs to (same order).

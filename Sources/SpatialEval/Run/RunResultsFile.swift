@@ -24,10 +24,12 @@ public enum RunResultsFile {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try root.setAttribute("replay_configuration", String(decoding: try encoder.encode(loaded.evaluationProtocol.replay), as: UTF8.self))
+        try root.setAttribute("minimum_events", Int64(results.minimumEvents))
         let recordings = try root.createGroup("recordings")
         for recording in results.recordings { try write(recording, into: recordings.createGroup(recording.name)) }
         let pooled = try root.createGroup("pooled")
         try pooled.createGroup("gap_intervals").writeIntervals(results.pooledGaps)
+        try pooled.createGroup("recording_intervals").writeRows(results.recordingIntervals)
         let differ = try pooled.createGroup("runs_differ")
         try differ.setAttribute("test", "Kruskal-Wallis H on per-instance median gaps, recordings as groups")
         try differ.setAttribute("statistic", results.runsDiffer.statistic)
@@ -37,8 +39,15 @@ public enum RunResultsFile {
         let gates = try root.createGroup("gates")
         try gates.write(results.gates.map(\.gate.metric.rawValue), to: "metric")
         try gates.write(results.gates.map(\.gate.op.rawValue), to: "op")
+        try gates.write(results.gates.map(\.gate.bound.rawValue), to: "bound")
         try gates.write(results.gates.map(\.gate.value), to: "threshold")
         try gates.write(results.gates.map(\.value), to: "value")
+        try gates.write(results.gates.map(\.interval.lower), to: "lower")
+        try gates.write(results.gates.map(\.interval.upper), to: "upper")
+        try gates.write(results.gates.map(\.successes), to: "successes")
+        try gates.write(results.gates.map(\.events), to: "events")
+        try gates.write(results.gates.map(\.eventUnit), to: "event_unit")
+        try gates.write(results.gates.map(\.verdict.rawValue), to: "verdict")
         try gates.write(results.gates.map { $0.passed ? Int64(1) : 0 }, to: "passed")
         if let fusion = results.fusion { try FusionResultsFile.write(fusion, into: root.createGroup("fusion")) }
         try SchemaGroup.checkWritten(file.root, layout: ResultsSchema.run)
@@ -50,6 +59,9 @@ public enum RunResultsFile {
         try group.setAttribute("sha256", r.sha256)
         try group.setAttribute("observation_count", r.observationCount)
         try group.setAttribute("duplication", r.duplication)
+        let data = try group.createGroup("data")
+        try data.write(r.data.meta.map(\.key), to: "key")
+        try data.write(r.data.meta.map(\.value), to: "value")
         let gaps = try group.createGroup("gaps")
         try gaps.write(r.gapInstances, to: "instance")
         try gaps.write(r.gaps, to: "gap_m")
@@ -80,17 +92,25 @@ public enum RunResultsFile {
         let gates = try root.openGroup("gates")
         let metrics = try gates.strings("metric"), ops = try gates.strings("op")
         let thresholds = try gates.doubles("threshold"), values = try gates.doubles("value")
-        let passed = try gates.int64s("passed")
+        let lowers = try gates.doubles("lower"), uppers = try gates.doubles("upper"), bounds = try gates.strings("bound")
+        let successes = try gates.int64s("successes"), events = try gates.int64s("events"), units = try gates.strings("event_unit")
+        let verdicts = try gates.strings("verdict")
         let outcomes = try metrics.indices.map { k in
-            guard let metric = GateMetric(rawValue: metrics[k]), let op = GateComparison(rawValue: ops[k]) else {
-                throw ResultsLayoutError(file: path, object: "/gates", message: "row \(k): unknown gate \(metrics[k]) \(ops[k])")
+            guard let metric = GateMetric(rawValue: metrics[k]), let op = GateComparison(rawValue: ops[k]),
+                  let bound = GateBound(rawValue: bounds[k]), let verdict = GateVerdict(rawValue: verdicts[k]) else {
+                throw ResultsLayoutError(file: path, object: "/gates",
+                                         message: "row \(k): unknown gate \(metrics[k]) \(ops[k]) \(bounds[k]) \(verdicts[k])")
             }
-            return GateOutcome(gate: Gate(metric: metric, op: op, value: thresholds[k]), value: values[k], passed: passed[k] != 0)
+            return GateOutcome(gate: Gate(metric: metric, op: op, value: thresholds[k], bound: bound),
+                               interval: IntervalEstimate(estimate: values[k], lower: lowers[k], upper: uppers[k]),
+                               successes: successes[k], events: events[k], eventUnit: units[k], verdict: verdict)
         }
         return RunResults(
             protocolName: try root.attributeString("protocol_name"), protocolSHA256: try root.attributeString("protocol_sha256"),
             toolVersion: try root.attributeString("tool_version"), bootstrap: bootstrap, recordings: recordings,
             pooledGaps: try root.openGroup("pooled").openGroup("gap_intervals").readIntervals(), gates: outcomes,
+            minimumEvents: Int(try root.attributeInt64("minimum_events")),
+            recordingIntervals: try root.openGroup("pooled").openGroup("recording_intervals").readRows(FigureInterval.self),
             runsDiffer: try readRunsDiffer(root.openGroup("pooled").openGroup("runs_differ")),
             fusion: try FusionResultsFile.readIfPresent(root.group))
     }
@@ -102,9 +122,11 @@ public enum RunResultsFile {
     }
 
     private static func read(name: String, from group: SchemaGroup) throws -> RecordingResults {
-        let gaps = try group.openGroup("gaps"), errors = try group.openGroup("errors")
+        let gaps = try group.openGroup("gaps"), errors = try group.openGroup("errors"), data = try group.openGroup("data")
+        let meta = Dictionary(zip(try data.strings("key"), try data.strings("value")), uniquingKeysWith: { first, _ in first })
         return RecordingResults(
             name: name, path: try group.attributeString("path"), sha256: try group.attributeString("sha256"),
+            data: RecordingData(meta: meta),
             observationCount: try group.attributeInt64("observation_count"),
             gaps: try gaps.doubles("gap_m"), gapInstances: try gaps.int64s("instance"),
             errors: try errors.doubles("error_m"), errorInstances: try errors.int64s("instance"),

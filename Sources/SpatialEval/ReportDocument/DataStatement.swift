@@ -1,0 +1,46 @@
+/// The statement of a report's data in its header (spec.md#report-data): a one-line summary,
+/// e.g. "Data: 5 recordings, all simulated (capture simulator sim-2)", and one row per
+/// recording. Pure functions of the recordings' ``RecordingData``, so every report (run,
+/// sweep) words it the same way.
+public enum DataStatement {
+    /// The one-line summary; the word "simulated" appears whenever any recording is simulated.
+    public static func summary(_ data: [RecordingData]) -> String {
+        let simulated = data.filter(\.isSimulated), recorded = data.filter { !$0.isSimulated }
+        let count = "\(data.count) recording" + (data.count == 1 ? "" : "s")
+        let simulators = unique(simulated.map { $0.simulatorTag ?? "not stated" })
+        let simulatedText = "simulated (capture simulator" + (simulators.count == 1 ? " " : "s ") + simulators.joined(separator: ", ") + ")"
+        let sources = unique(recorded.map { source($0) })
+        let recordedText = "recorded (" + sources.joined(separator: "; ") + ")"
+        if recorded.isEmpty { return "Data: \(count), " + (data.count == 1 ? "" : "all ") + simulatedText }
+        if simulated.isEmpty { return "Data: \(count), " + (data.count == 1 ? "" : "all ") + recordedText }
+        return "Data: \(count): \(simulated.count) \(simulatedText), \(recorded.count) \(recordedText)"
+    }
+
+    /// One row per recording, header first: recording, data, source, scenario, seed, device.
+    public static func table(_ recordings: [(name: String, data: RecordingData)]) -> [[String]] {
+        [["recording", "data", "meta.source", "scenario", "seed", "device"]] + recordings.map { name, data in
+            [name, data.isSimulated ? "simulated (\(data.simulatorTag ?? "simulator not stated"))" : "recorded",
+             orDash(data.source), orDash(data.scenario), orDash(data.seed), orDash(data.device)]
+        }
+    }
+
+    private static func source(_ data: RecordingData) -> String {
+        "source " + (data.source.isEmpty ? "not stated" : data.source) + ", device " + (data.device.isEmpty ? "not stated" : data.device)
+    }
+
+    private static func orDash(_ text: String) -> String { text.isEmpty ? "—" : text }
+
+    private static func unique(_ values: [String]) -> [String] {
+        var seen: Set<String> = [], result: [String] = []
+        for value in values where seen.insert(value).inserted { result.append(value) }
+        return result
+    }
+}
+
+extension ReportDocument {
+    /// The data header: the summary line, then the per-recording table.
+    mutating func dataHeader(_ recordings: [(name: String, data: RecordingData)]) {
+        paragraph(DataStatement.summary(recordings.map(\.data)))
+        table(DataStatement.table(recordings))
+    }
+}
