@@ -13,6 +13,13 @@ struct JSONWriter {
     mutating func string(_ key: String?, _ value: String) { item(key, Self.quoted(value)) }
     mutating func integer(_ key: String?, _ value: Int) { item(key, String(value)) }
     mutating func number(_ key: String?, _ value: Double) { item(key, Self.number(value)) }
+    /// A value already rendered as JSON text (for example a compact inner array).
+    mutating func raw(_ key: String?, _ rendered: String) { item(key, rendered) }
+
+    /// `[a, b, …]` on one line.
+    static func compactArray(_ values: some Sequence<Double>) -> String {
+        "[" + values.map(number).joined(separator: ", ") + "]"
+    }
 
     /// `"key": {"estimate": …, "lower": …, "upper": …}`.
     mutating func interval(_ key: String, estimate: Double, lower: Double, upper: Double) {

@@ -1,0 +1,90 @@
+/// The `segmentation` of a COCO annotation or result: polygons (flat `[x1, y1, x2, y2, …]`
+/// lists, rasterised later against the image size) or a run-length mask (compressed or not).
+public enum COCOSegmentation: Equatable, Sendable {
+    /// One or more polygons, each a flat list of coordinates.
+    case polygons([[Double]])
+    /// A decoded run-length mask.
+    case mask(RunLengthMask)
+}
+
+extension JSONPullParser {
+    /// Reads a `segmentation` value: an array of polygons or an RLE object `{size, counts}`.
+    mutating func segmentation() throws -> COCOSegmentation {
+        let line = self.line
+        if try peek() == .array {
+            var polygons: [[Double]] = []
+            try beginArray("segmentation")
+            while try nextElement() {
+                var polygon: [Double] = []
+                try beginArray("a segmentation polygon")
+                while try nextElement() {
+                    let value = try number("a polygon coordinate")
+                    guard abs(value) <= COCOLimits.maximumPolygonCoordinate else {
+                        throw error("polygon coordinate \(value) is beyond ±\(COCOLimits.maximumPolygonCoordinate)")
+                    }
+                    polygon.append(value)
+                }
+                polygons.append(polygon)
+            }
+            return .polygons(polygons)
+        }
+        var size: [Int]?
+        var runs: [UInt32]?
+        var compressed: String?
+        try beginObject("segmentation")
+        while let key = try nextKey() {
+            switch key {
+            case "size":
+                var values: [Int] = []
+                try beginArray("segmentation size")
+                while try nextElement() {
+                    guard values.count < 2 else { throw error("segmentation size must be [height, width]") }
+                    values.append(try integer("a segmentation size"))
+                }
+                size = values
+            case "counts":
+                if try peek() == .string {
+                    compressed = try string()
+                    runs = nil
+                } else {
+                    var values: [UInt32] = []
+                    try beginArray("segmentation counts")
+                    while try nextElement() {
+                        let value = try integer("a run length")
+                        guard value >= 0, value <= COCOLimits.maximumPixels else {
+                            throw error("run length \(value) is outside 0…\(COCOLimits.maximumPixels)")
+                        }
+                        guard values.count <= COCOLimits.maximumPixels else { throw error("too many runs") }
+                        values.append(UInt32(value))
+                    }
+                    runs = values
+                    compressed = nil
+                }
+            default:
+                try skipValue()
+            }
+        }
+        guard let size, size.count == 2 else { throw error("segmentation needs size [height, width]", line: line) }
+        do {
+            if let compressed { return .mask(try RunLengthMask(height: size[0], width: size[1], compressed: compressed)) }
+            if let runs { return .mask(try RunLengthMask(height: size[0], width: size[1], counts: runs)) }
+        } catch {
+            throw self.error("segmentation: \(error)", line: line)
+        }
+        throw error("segmentation needs counts", line: line)
+    }
+
+    /// Reads a `bbox` value `[x, y, w, h]`; nil for `[]`, which COCO treats as "no box".
+    mutating func box(_ what: String) throws -> COCOBox? {
+        var values: [Double] = []
+        try beginArray(what)
+        while try nextElement() {
+            guard values.count < 4 else { throw error("\(what) must be [x, y, width, height]") }
+            values.append(try number("a \(what) value"))
+        }
+        if values.isEmpty { return nil }
+        guard values.count == 4 else { throw error("\(what) must be [x, y, width, height]") }
+        guard values[2] >= 0, values[3] >= 0 else { throw error("\(what) has a negative width or height") }
+        return COCOBox(x: values[0], y: values[1], width: values[2], height: values[3])
+    }
+}

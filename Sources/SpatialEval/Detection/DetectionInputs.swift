@@ -1,0 +1,13 @@
+import EvalNumerics
+import Recording
+
+/// Reading the COCO files of a detection command, the two files at the same time.
+enum DetectionInputs {
+    /// A ground-truth file and a results file, read in parallel.
+    static func read(groundTruth: String, results: String) throws -> (COCOGroundTruth, COCOResults) {
+        let (gt, dt) = inParallel(
+            { Result { try COCOGroundTruth.read(from: groundTruth) } },
+            { Result { try COCOResults.read(from: results) } })
+        return (try gt.get(), try dt.get())
+    }
+}
