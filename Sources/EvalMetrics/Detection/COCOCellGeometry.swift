@@ -10,7 +10,7 @@ struct COCOCellGeometry: Sendable {
     let groundTruthSource: String
     let resultsSource: String
     let iouType: COCOIoUType
-    let imageSizes: [Int: (height: Int, width: Int)]
+    let masks: COCOMaskMaker
 
     init(groundTruth: COCOGroundTruth, detections: [COCOPreparedDetection], resultsSource: String, iouType: COCOIoUType) {
         self.groundTruth = groundTruth.annotations
@@ -18,11 +18,7 @@ struct COCOCellGeometry: Sendable {
         self.groundTruthSource = groundTruth.source
         self.resultsSource = resultsSource
         self.iouType = iouType
-        var sizes: [Int: (height: Int, width: Int)] = [:]
-        for image in groundTruth.images {
-            if let height = image.height, let width = image.width { sizes[image.id] = (height, width) }
-        }
-        imageSizes = sizes
+        masks = COCOMaskMaker(groundTruth: groundTruth)
     }
 
     /// `ious[d · G + g]` for detections `detections` (score order) and annotations `groundTruth` (file order).
@@ -44,10 +40,10 @@ struct COCOCellGeometry: Sendable {
                 }
             }
         case .segm:
-            let gtMasks = try g.map(groundTruthMask)
+            let gtMasks = try g.map { try masks.mask(of: groundTruth[$0]) }
             let gtBoxes = gtMasks.map(\.cocoBoundingBox)
             for (i, detection) in d.enumerated() {
-                let mask = try detectionMask(detection)
+                let mask = try masks.mask(of: detections[detection], file: resultsSource)
                 let box = mask.cocoBoundingBox
                 for (j, gtMask) in gtMasks.enumerated() {
                     guard gtMask.height == mask.height && gtMask.width == mask.width else {
@@ -62,41 +58,5 @@ struct COCOCellGeometry: Sendable {
             }
         }
         return table
-    }
-
-    private func groundTruthMask(_ index: Int) throws -> RunLengthMask {
-        let annotation = groundTruth[index]
-        switch annotation.segmentation {
-        case .mask(let mask)?: return mask
-        case .polygons(let polygons)?:
-            return try rasterise(polygons, imageId: annotation.imageId, file: groundTruthSource, line: annotation.line)
-        case nil:
-            throw InputError(file: groundTruthSource, line: annotation.line, message: "annotation \(annotation.id) has no segmentation (needed for mask scoring)")
-        }
-    }
-
-    private func detectionMask(_ index: Int) throws -> RunLengthMask {
-        let detection = detections[index]
-        switch detection.segmentation {
-        case .mask(let mask)?: return mask
-        case .polygons(let polygons)?:
-            return try rasterise(polygons, imageId: detection.imageId, file: resultsSource, line: detection.line)
-        case nil:
-            // A box result is scored as the polygon of its box, as pycocotools' loader makes it.
-            let b = detection.bbox
-            let x2 = b.x + b.width, y2 = b.y + b.height
-            return try rasterise([[b.x, b.y, b.x, y2, x2, y2, x2, b.y]], imageId: detection.imageId, file: resultsSource, line: detection.line)
-        }
-    }
-
-    private func rasterise(_ polygons: [[Double]], imageId: Int, file: String, line: Int) throws -> RunLengthMask {
-        guard let size = imageSizes[imageId] else {
-            throw InputError(file: groundTruthSource, message: "image \(imageId) needs width and height to rasterise polygons (file \(file), line \(line))")
-        }
-        do {
-            return try PolygonRasterizer.mask(polygons: polygons, height: size.height, width: size.width)
-        } catch {
-            throw InputError(file: file, line: line, message: "segmentation: \(error)")
-        }
     }
 }

@@ -95,7 +95,8 @@ public struct JSONPullParser {
     public mutating func nextKey() throws -> String? {
         guard try advanceInContainer(closing: UInt8(ascii: "}")) else { return nil }
         skipWhitespace()
-        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
+        guard position < bytes.count else { throw error("unexpected end of the JSON text") }
+        guard bytes[position] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
         let key = try string()
         skipWhitespace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
