@@ -47,12 +47,15 @@ public enum COCOEvaluator {
         let groundTruthAreas = cell.groundTruth.map { geometry.groundTruth[$0].area }
         let crowd = cell.groundTruth.map { geometry.groundTruth[$0].isCrowd }
         let detectionAreas = detections.map { scores[$0].area }
-        let matchings = ious.withUnsafeBufferPointer { buffer in
-            parameters.areaRanges.map { range in
-                COCOImageMatching(ious: buffer, groundTruthAreas: groundTruthAreas, crowd: crowd, detectionAreas: detectionAreas,
-                                  range: range, thresholds: parameters.iouThresholds)
+        let perArea = parameters.iouThresholds.count * detections.count
+        var outcomes = [UInt8](repeating: 0, count: parameters.areaRanges.count * perArea)
+        let counted = ious.withUnsafeBufferPointer { buffer in
+            parameters.areaRanges.enumerated().map { a, range in
+                COCOImageMatching.match(ious: buffer, groundTruthAreas: groundTruthAreas, crowd: crowd, detectionAreas: detectionAreas,
+                                        range: range, thresholds: parameters.iouThresholds, into: &outcomes, at: a * perArea)
             }
         }
-        return COCOAccumulation.CellOutcomes(category: cell.category, scores: detections.map { scores[$0].score }, matchings: matchings)
+        return COCOAccumulation.CellOutcomes(category: cell.category, scores: detections.map { scores[$0].score },
+                                             countedGroundTruth: counted, outcomes: outcomes)
     }
 }

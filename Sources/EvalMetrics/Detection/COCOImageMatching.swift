@@ -22,7 +22,7 @@ public struct COCOImageMatching: Equatable, Sendable {
     /// `outcomes[t · D + d]` for threshold t and detection d (score order).
     public var outcomes: [Outcome]
 
-    /// Matches `detectionCount` detections (score order) against the ground truth.
+    /// Matches the detections (score order) against the ground truth.
     ///
     /// - Parameters:
     ///   - ious: `ious[d · G + g]`, in the ground truth's file order.
@@ -30,6 +30,16 @@ public struct COCOImageMatching: Equatable, Sendable {
     ///   - detectionAreas: per detection, score order.
     public init(ious: UnsafeBufferPointer<Double>, groundTruthAreas: [Double], crowd: [Bool], detectionAreas: [Double],
                 range: COCOParameters.AreaRange, thresholds: [Double]) {
+        var raw = [UInt8](repeating: 0, count: thresholds.count * detectionAreas.count)
+        countedGroundTruth = Self.match(ious: ious, groundTruthAreas: groundTruthAreas, crowd: crowd, detectionAreas: detectionAreas,
+                                        range: range, thresholds: thresholds, into: &raw, at: 0)
+        outcomes = raw.map { Outcome(rawValue: $0)! }
+    }
+
+    /// The matching written as raw ``Outcome`` values into `outcomes[offset + t · D + d]`;
+    /// returns the number of counted ground-truth boxes.
+    static func match(ious: UnsafeBufferPointer<Double>, groundTruthAreas: [Double], crowd: [Bool], detectionAreas: [Double],
+                      range: COCOParameters.AreaRange, thresholds: [Double], into outcomes: inout [UInt8], at offset: Int) -> Int {
         let g = groundTruthAreas.count, d = detectionAreas.count
         // Stable order: counted boxes first, ignored after, each group in file order.
         var order: [Int] = []
@@ -39,10 +49,9 @@ public struct COCOImageMatching: Equatable, Sendable {
             ignored[j] = crowd[j] || range.excludes(groundTruthAreas[j])
             if !ignored[j] { order.append(j) }
         }
-        countedGroundTruth = order.count
+        let counted = order.count
         for j in 0..<g where ignored[j] { order.append(j) }
 
-        var outcomes = [Outcome](repeating: .falsePositive, count: thresholds.count * d)
         var taken = [Bool](repeating: false, count: g)
         for (t, threshold) in thresholds.enumerated() {
             if g > 0 { for j in 0..<g { taken[j] = false } }
@@ -59,14 +68,16 @@ public struct COCOImageMatching: Equatable, Sendable {
                         match = j
                     }
                 }
+                let outcome: Outcome
                 if match >= 0 {
                     taken[match] = true
-                    outcomes[t * d + i] = ignored[match] ? .ignored : .truePositive
-                } else if range.excludes(detectionAreas[i]) {
-                    outcomes[t * d + i] = .ignored
+                    outcome = ignored[match] ? .ignored : .truePositive
+                } else {
+                    outcome = range.excludes(detectionAreas[i]) ? .ignored : .falsePositive
                 }
+                outcomes[offset + t * d + i] = outcome.rawValue
             }
         }
-        self.outcomes = outcomes
+        return counted
     }
 }

@@ -10,4 +10,12 @@ enum DetectionInputs {
             { Result { try COCOResults.read(from: results) } })
         return (try gt.get(), try dt.get())
     }
+
+    /// Two results files, read in parallel.
+    static func read(results first: String, _ second: String) throws -> (COCOResults, COCOResults) {
+        let (a, b) = inParallel(
+            { Result { try COCOResults.read(from: first) } },
+            { Result { try COCOResults.read(from: second) } })
+        return (try a.get(), try b.get())
+    }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import EvalMetrics
+import Recording
+
+/// `spatial-eval det-parity`: the variant-vs-reference gate with its pair analysis.
+struct DetParityCommand: Command {
+    let name = "det-parity"
+    let summary = "Compare a detector variant with its reference: COCO gap, pair analysis, gate (exit 2 on fail)."
+    let discussion = """
+        With --gt (Mode A) both results files are scored against the ground truth and the \
+        gap is gap_pp = 100 × (mAP50-95 reference − variant), unrounded, gated at --gate \
+        (one-sided; a variant better by more than the gate is flagged for review). Without \
+        --gt (Mode B) the reference's boxes with score ≥ --pseudo-threshold (default \
+        --threshold) become pseudo ground truth: the variant's agreement mAP, gap \
+        100 × (1 − agreement), and the reference's self-check (exactly 1). Both modes add \
+        the pair analysis at the operating threshold: matched IoU, score deltas, misses, \
+        extras, class flips, threshold crossings. Rules other than the Mode A gap are off \
+        until their limit is given. --report DIR writes parity.md, parity.html, its SVG \
+        figures and parity.json. Exit status: 0 pass, 2 gate failed, 1 bad input, 64 usage error.
+        """
+    static let reference = OptionKey<String>("reference", "R.json", "Reference results (COCO results file, boxes).")
+    static let variant = OptionKey<String>("variant", "V.json", "Variant results on the same images.")
+    static let gt = OptionKey<String?>("gt", "G.json", "Ground truth: Mode A. Without it, Mode B.")
+    static let threshold = OptionKey<Double>("threshold", "S", "Operating threshold s_op (required: no global default).", bounds: .atLeast(0))
+    static let pseudoThreshold = OptionKey<Double?>("pseudo-threshold", "S", "Mode B: s_ref for the pseudo ground truth (default --threshold).", bounds: .atLeast(0))
+    static let scoreFloor = OptionKey<Double>("score-floor", "S", "s_low: boxes below take no part in pairing.", default: 0)
+    static let pairIoU = OptionKey<Double>("pair-iou", "X", "Least IoU of a pair.", default: 0.5, bounds: .above(0))
+    static let gate = OptionKey<Double>("gate", "PP", "Mode A: G_A, largest gap in percentage points.", default: 1.5)
+    static let agreementGate = OptionKey<Double?>("agreement-gate", "PP", "Mode B: G_B, largest agreement gap (off unless given).")
+    static let maxMisses = OptionKey<Int?>("max-misses", "N", "Most misses at s_op (off unless given).", bounds: .atLeast(0))
+    static let maxExtras = OptionKey<Int?>("max-extras", "N", "Most extras + class flips at s_op (off unless given).", bounds: .atLeast(0))
+    static let minIoUMedian = OptionKey<Double?>("min-iou-median", "X", "Least median matched IoU (off unless given).")
+    static let maxDeltaP95 = OptionKey<Double?>("max-score-delta-p95", "X", "Largest p95 of |score delta| (off unless given).")
+    static let report = OptionKey<String?>("report", "DIR", "Also write parity.md, parity.html, figures and parity.json here.")
+    static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
+    let positionals: [any CommandPositional] = []
+    let options: [any CommandOption] = [
+        Self.reference, Self.variant, Self.gt, Self.threshold, Self.pseudoThreshold, Self.scoreFloor, Self.pairIoU, Self.gate,
+        Self.agreementGate, Self.maxMisses, Self.maxExtras, Self.minIoUMedian, Self.maxDeltaP95, Self.report, Self.format,
+    ]
+
+    func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
+        let (reference, variant) = try DetectionInputs.read(results: arguments[Self.reference], arguments[Self.variant])
+        let gtPath = arguments[Self.gt]
+        if gtPath != nil && arguments[Self.pseudoThreshold] != nil {
+            throw UsageError("--pseudo-threshold applies to Mode B (without --gt)")
+        }
+        let groundTruth = try gtPath.map(COCOGroundTruth.read(from:))
+        let limits = ParityLimits(
+            gap: arguments[Self.gate], agreementGap: arguments[Self.agreementGate], maxMisses: arguments[Self.maxMisses],
+            maxExtras: arguments[Self.maxExtras], minIoUMedian: arguments[Self.minIoUMedian], maxScoreDeltaP95: arguments[Self.maxDeltaP95])
+        let settings = PairAnalysis.Settings(
+            scoreFloor: arguments[Self.scoreFloor], operatingThreshold: arguments[Self.threshold], pairIoU: arguments[Self.pairIoU])
+        let parity = try DetectionParity(reference: reference, variant: variant, groundTruth: groundTruth,
+                                         pseudoThreshold: arguments[Self.pseudoThreshold], pairSettings: settings, limits: limits)
+        let formatting = DetectionParityFormatting(parity: parity, reference: reference, variant: variant, groundTruthPath: gtPath)
+        if let folder = arguments[Self.report] {
+            var document = ReportDocument()
+            document.heading("Detection parity report", 1)
+            DetectionParityReportSection.write(formatting, into: &document)
+            try DetectionReportFiles.write(document, json: formatting.json, named: "parity", to: folder)
+        }
+        switch arguments[Self.format] {
+        case .table: output.out(formatting.table)
+        case .json: output.out(formatting.json)
+        }
+        return parity.passed ? .success : .gateFailed
+    }
+}
