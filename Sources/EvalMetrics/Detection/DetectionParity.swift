@@ -102,17 +102,7 @@ public struct DetectionParity: Sendable {
                 rules.append(ParityRule("agreement_gap_pp ≤ G_B", measured: gaps[0].gapPP, limit: limit))
             }
         }
-        let counts = pairs.counts
-        if let limit = limits.maxMisses { rules.append(ParityRule("misses ≤ max_miss", measured: Double(counts.misses), limit: Double(limit))) }
-        if let limit = limits.maxExtras {
-            rules.append(ParityRule("extras + class flips ≤ max_extra", measured: Double(counts.extras + counts.classFlips), limit: Double(limit)))
-        }
-        if let limit = limits.minIoUMedian {
-            rules.append(ParityRule("median matched IoU ≥ min_iou_median", measured: pairs.iouSummary?.median, limit: limit, atLeast: true))
-        }
-        if let limit = limits.maxScoreDeltaP95 {
-            rules.append(ParityRule("p95 |Δscore| ≤ max_dscore_p95", measured: pairs.deltaSummary?.p95Absolute, limit: limit))
-        }
+        rules += limits.pairRules(pairs)
         return rules
     }
 }

@@ -27,6 +27,25 @@ public struct ParityLimits: Equatable, Sendable {
     }
 }
 
+extension ParityLimits {
+    /// The enabled rules on a pair analysis: misses, extras + class flips, median IoU, p95 |Δ|.
+    public func pairRules(_ pairs: PairAnalysis) -> [ParityRule] {
+        var rules: [ParityRule] = []
+        let counts = pairs.counts
+        if let maxMisses { rules.append(ParityRule("misses ≤ max_miss", measured: Double(counts.misses), limit: Double(maxMisses))) }
+        if let maxExtras {
+            rules.append(ParityRule("extras + class flips ≤ max_extra", measured: Double(counts.extras + counts.classFlips), limit: Double(maxExtras)))
+        }
+        if let minIoUMedian {
+            rules.append(ParityRule("median matched IoU ≥ min_iou_median", measured: pairs.iouSummary?.median, limit: minIoUMedian, atLeast: true))
+        }
+        if let maxScoreDeltaP95 {
+            rules.append(ParityRule("p95 |Δscore| ≤ max_dscore_p95", measured: pairs.deltaSummary?.p95Absolute, limit: maxScoreDeltaP95))
+        }
+        return rules
+    }
+}
+
 /// One rule of the gate with what was measured and the verdict.
 public struct ParityRule: Equatable, Sendable {
     /// Its name, e.g. `gap_pp(mAP50-95) ≤ G_A`.

@@ -16,6 +16,11 @@ public struct RunLengthMask: Equatable, Sendable {
     public struct Problem: Error, Equatable, CustomStringConvertible, Sendable {
         /// What is wrong.
         public var description: String
+
+        /// A problem described in words.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
     /// Checks and wraps `counts`.

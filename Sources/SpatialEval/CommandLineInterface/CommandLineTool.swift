@@ -13,7 +13,7 @@ public struct CommandLineTool {
             RunCommand(), ReportCommand(), SweepCommand(), CurvesCommand(), BenchSweepCommand(), ScoreMOTCommand(), EvaluateRecordingCommand(), ATECommand(),
             SimulateCommand(), InspectCommand(), ImportCommand(), ExportCommand(), BenchLoadCommand(),
             FitDepthCommand(), PairedTestCommand(), CompareCommand(), AgreeDepthCommand(), BenchFusionCommand(),
-            ScoreDetCommand(), DetParityCommand(), COCORLECommand(),
+            ScoreDetCommand(), DetParityCommand(), MaskParityCommand(), GateLogCommand(), COCORLECommand(),
         ]
     }
 

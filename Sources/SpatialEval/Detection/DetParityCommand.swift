@@ -23,21 +23,13 @@ struct DetParityCommand: Command {
     static let gt = OptionKey<String?>("gt", "G.json", "Ground truth: Mode A. Without it, Mode B.")
     static let threshold = OptionKey<Double>("threshold", "S", "Operating threshold s_op (required: no global default).", bounds: .atLeast(0))
     static let pseudoThreshold = OptionKey<Double?>("pseudo-threshold", "S", "Mode B: s_ref for the pseudo ground truth (default --threshold).", bounds: .atLeast(0))
-    static let scoreFloor = OptionKey<Double>("score-floor", "S", "s_low: boxes below take no part in pairing.", default: 0)
-    static let pairIoU = OptionKey<Double>("pair-iou", "X", "Least IoU of a pair.", default: 0.5, bounds: .above(0))
     static let gate = OptionKey<Double>("gate", "PP", "Mode A: G_A, largest gap in percentage points.", default: 1.5)
     static let agreementGate = OptionKey<Double?>("agreement-gate", "PP", "Mode B: G_B, largest agreement gap (off unless given).")
-    static let maxMisses = OptionKey<Int?>("max-misses", "N", "Most misses at s_op (off unless given).", bounds: .atLeast(0))
-    static let maxExtras = OptionKey<Int?>("max-extras", "N", "Most extras + class flips at s_op (off unless given).", bounds: .atLeast(0))
-    static let minIoUMedian = OptionKey<Double?>("min-iou-median", "X", "Least median matched IoU (off unless given).")
-    static let maxDeltaP95 = OptionKey<Double?>("max-score-delta-p95", "X", "Largest p95 of |score delta| (off unless given).")
     static let report = OptionKey<String?>("report", "DIR", "Also write parity.md, parity.html, figures and parity.json here.")
     static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
     let positionals: [any CommandPositional] = []
-    let options: [any CommandOption] = [
-        Self.reference, Self.variant, Self.gt, Self.threshold, Self.pseudoThreshold, Self.scoreFloor, Self.pairIoU, Self.gate,
-        Self.agreementGate, Self.maxMisses, Self.maxExtras, Self.minIoUMedian, Self.maxDeltaP95, Self.report, Self.format,
-    ]
+    let options: [any CommandOption] = [Self.reference, Self.variant, Self.gt, Self.threshold, Self.pseudoThreshold]
+        + ParityRuleOptions.options + [Self.gate, Self.agreementGate, Self.report, Self.format]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
         let (reference, variant) = try DetectionInputs.read(results: arguments[Self.reference], arguments[Self.variant])
@@ -46,11 +38,8 @@ struct DetParityCommand: Command {
             throw UsageError("--pseudo-threshold applies to Mode B (without --gt)")
         }
         let groundTruth = try gtPath.map(COCOGroundTruth.read(from:))
-        let limits = ParityLimits(
-            gap: arguments[Self.gate], agreementGap: arguments[Self.agreementGate], maxMisses: arguments[Self.maxMisses],
-            maxExtras: arguments[Self.maxExtras], minIoUMedian: arguments[Self.minIoUMedian], maxScoreDeltaP95: arguments[Self.maxDeltaP95])
-        let settings = PairAnalysis.Settings(
-            scoreFloor: arguments[Self.scoreFloor], operatingThreshold: arguments[Self.threshold], pairIoU: arguments[Self.pairIoU])
+        let limits = ParityRuleOptions.limits(arguments, gap: arguments[Self.gate], agreementGap: arguments[Self.agreementGate])
+        let settings = ParityRuleOptions.settings(arguments, threshold: arguments[Self.threshold])
         let parity = try DetectionParity(reference: reference, variant: variant, groundTruth: groundTruth,
                                          pseudoThreshold: arguments[Self.pseudoThreshold], pairSettings: settings, limits: limits)
         let formatting = DetectionParityFormatting(parity: parity, reference: reference, variant: variant, groundTruthPath: gtPath)

@@ -1,0 +1,134 @@
+import Foundation
+
+/// A file of instance masks for mask parity (`spec.md#mask-parity`): one JSON array of
+/// `{image_id, category_id, bbox, score, mask}` where `mask` is either raw network logits
+/// `{"size": [h, w], "logits": [h·w numbers, row by row]}` (`NaN`, `Infinity` allowed, as
+/// Python writes them) or an already binarised COCO RLE `{"size": [h, w], "counts": …}`.
+public struct InstanceMaskFile: Sendable {
+    /// A mask as the file gives it.
+    public enum Mask: Equatable, Sendable {
+        /// Raw logits, row-major.
+        case logits(height: Int, width: Int, values: [Double])
+        /// A binary mask.
+        case binary(RunLengthMask)
+    }
+
+    /// One instance.
+    public struct Instance: Sendable {
+        /// Its detection (box and score).
+        public var detection: COCOResults.Detection
+        /// Its mask on the model's native grid (before any compositing).
+        public var mask: Mask
+    }
+
+    /// Instances in file order.
+    public var instances: [Instance]
+    /// The file.
+    public var source: String
+
+    /// Wraps instances.
+    public init(instances: [Instance], source: String) {
+        self.instances = instances
+        self.source = source
+    }
+
+    /// Reads a mask file.
+    public static func read(from path: String) throws -> InstanceMaskFile {
+        try JSONPullParser.parse(contentsOf: path) { parser in try decode(&parser) }
+    }
+
+    /// Decodes a mask document held in memory.
+    public static func decode(_ data: Data, file: String) throws -> InstanceMaskFile {
+        try JSONPullParser.parse(data, file: file) { parser in try decode(&parser) }
+    }
+
+    private static func decode(_ parser: inout JSONPullParser) throws -> InstanceMaskFile {
+        var instances: [Instance] = []
+        try parser.beginArray("a mask file")
+        while try parser.nextElement() {
+            let line = parser.line
+            var imageId: Int?, categoryId: Int?, score: Double?, bbox: COCOBox?, mask: Mask?
+            try parser.beginObject("an instance")
+            while let key = try parser.nextKey() {
+                switch key {
+                case "image_id": imageId = try parser.integer("image_id")
+                case "category_id": categoryId = try parser.integer("category_id")
+                case "score": score = try parser.number("score")
+                case "bbox": bbox = try parser.box("bbox")
+                case "mask": mask = try self.mask(&parser)
+                default: try parser.skipValue()
+                }
+            }
+            guard let imageId, let categoryId, let score, let mask else {
+                throw parser.error("an instance needs image_id, category_id, score and mask", line: line)
+            }
+            instances.append(Instance(detection: COCOResults.Detection(imageId: imageId, categoryId: categoryId, score: score, bbox: bbox, line: line),
+                                      mask: mask))
+        }
+        return InstanceMaskFile(instances: instances, source: parser.file)
+    }
+
+    private static func mask(_ parser: inout JSONPullParser) throws -> Mask {
+        let line = parser.line
+        var size: [Int] = []
+        var logits: [Double]?
+        var counts: COCOSegmentation?
+        // Read the object once for size and logits; an RLE object goes through the segmentation reader.
+        try parser.beginObject("mask")
+        var rle: (size: [Int], counts: String?, runs: [UInt32]?) = ([], nil, nil)
+        while let key = try parser.nextKey() {
+            switch key {
+            case "size":
+                try parser.beginArray("mask size")
+                while try parser.nextElement() {
+                    guard size.count < 2 else { throw parser.error("mask size must be [height, width]") }
+                    size.append(try parser.integer("a mask size"))
+                }
+                rle.size = size
+            case "logits":
+                guard size.count == 2 else { throw parser.error("mask size [height, width] must come before logits") }
+                do {
+                    try RunLengthMask.checkSize(height: size[0], width: size[1])
+                } catch {
+                    throw parser.error("mask: \(error)")
+                }
+                let expected = size[0] * size[1]
+                var values: [Double] = []
+                values.reserveCapacity(expected)
+                try parser.beginArray("logits")
+                while try parser.nextElement() {
+                    guard values.count < expected else { throw parser.error("more than \(expected) logits for a \(size[0])×\(size[1]) mask") }
+                    values.append(try parser.anyNumber("a logit"))
+                }
+                guard values.count == expected else { throw parser.error("\(values.count) logits for a \(size[0])×\(size[1]) mask") }
+                logits = values
+            case "counts":
+                if try parser.peek() == .string {
+                    rle.counts = try parser.string()
+                } else {
+                    var runs: [UInt32] = []
+                    try parser.beginArray("counts")
+                    while try parser.nextElement() {
+                        let value = try parser.integer("a run length")
+                        guard value >= 0, value <= COCOLimits.maximumPixels, runs.count <= COCOLimits.maximumPixels else {
+                            throw parser.error("run length \(value) is outside 0…\(COCOLimits.maximumPixels)")
+                        }
+                        runs.append(UInt32(value))
+                    }
+                    rle.runs = runs
+                }
+            default: try parser.skipValue()
+            }
+        }
+        guard rle.size.count == 2 else { throw parser.error("mask needs size [height, width]", line: line) }
+        if let logits { return .logits(height: rle.size[0], width: rle.size[1], values: logits) }
+        do {
+            if let string = rle.counts { counts = .mask(try RunLengthMask(height: rle.size[0], width: rle.size[1], compressed: string)) }
+            if let runs = rle.runs { counts = .mask(try RunLengthMask(height: rle.size[0], width: rle.size[1], counts: runs)) }
+        } catch {
+            throw parser.error("mask: \(error)", line: line)
+        }
+        guard case .mask(let binary)? = counts else { throw parser.error("mask needs logits or counts", line: line) }
+        return .binary(binary)
+    }
+}
