@@ -22,7 +22,9 @@ For every case: the twelve stats, every precision [T][R][K][A][M] and recall [T]
 value, compared exactly with pycocotools (the same doubles); the twelve stats with
 faster-coco-eval to 1e-12 relative (it sums in another order) on the cases where it agrees
 with pycocotools to that tolerance (the others are listed). `coco-rle`: every mask string of the real set
-and of the random mask sets equals pycocotools' annToRLE. Prints one line per group and
+and of the random mask sets equals pycocotools' annToRLE; `mask-parity`: the binarised
+masks (logit > 0, with ±0, tiny, NaN and infinite logits) as RLE strings and pixel counts equal
+numpy's `logits > 0` encoded by pycocotools, and mask IoU equals pycocotools' iou. Prints one line per group and
 "detection conformance: N values compared, D differed"; exits 1 on any difference.
 """
 import contextlib
@@ -314,6 +316,71 @@ def detection(rng, image, category, box, masks, base, decimals):
     return entry
 
 
+# ---------------------------------------------------------------------------- mask parity
+
+def random_logits(rng, height, width):
+    """Logits with the boundary values of the binarisation rule: ±0, tiny positives, NaN, ±inf."""
+    logits = rng.normal(0, 2, (height, width))
+    specials = np.array([0.0, -0.0, 1e-300, 5e-324, -1e-300, 1e-8, float("nan"), float("inf"), float("-inf")])
+    where = rng.random((height, width)) < 0.2
+    logits[where] = rng.choice(specials, int(where.sum()))
+    return logits
+
+
+def mask_file(rng, shapes, boxes):
+    instances = []
+    for (height, width), box in zip(shapes, boxes):
+        logits = random_logits(rng, height, width)
+        instances.append({"image_id": 1, "category_id": 1, "bbox": box, "score": float(rng.uniform(0.5, 1)),
+                          "mask": {"size": [height, width], "logits": [float(v) for v in logits.reshape(-1)]}, "_logits": logits})
+    return instances
+
+
+def write_masks(path, instances):
+    path.write_text(json.dumps([{k: v for k, v in i.items() if k != "_logits"} for i in instances]))
+
+
+def compare_mask_parity(binary, work, rng):
+    """Our binarisation, RLE strings and pixel counts against numpy (logit > 0) and pycocotools' encode/iou."""
+    work.mkdir(parents=True, exist_ok=True)
+    problems, compared = [], 0
+    count = 12
+    shapes = [(int(rng.integers(1, 40)), int(rng.integers(1, 40))) for _ in range(count)]
+    boxes = [[float(10 * k), 0.0, 8.0, 8.0] for k in range(count)]
+    reference, variant = mask_file(rng, shapes, boxes), mask_file(rng, shapes, boxes)
+    write_masks(work / "reference.json", reference)
+    write_masks(work / "variant.json", variant)
+    for change in ("renderer", "model"):
+        arguments = ["mask-parity", "--reference", str(work / "reference.json"), "--variant", str(work / "variant.json"),
+                     "--change", change, "--format", "json"] + (["--threshold", "0.5"] if change == "model" else [])
+        status, out, err = ours(binary, *arguments)
+        if status not in (0, 2):
+            return 1, [f"mask-parity --change {change} failed (exit {status}): {err.strip()}"]
+        result = json.loads(out)
+        entries = result["instances"] if change == "renderer" else result["pairs"]
+        for k, entry in enumerate(entries):
+            r = entry.get("reference_index", k)
+            v = entry.get("variant_index", k)
+            for side, instance in (("reference", reference[r]), ("variant", variant[v])):
+                binary_mask = np.asfortranarray((instance["_logits"] > 0).astype(np.uint8))
+                expected = mask_utils.encode(binary_mask)
+                mine = entry[side]
+                compared += 2
+                if mine["counts"] != expected["counts"].decode():
+                    problems.append(f"{change} {side} {k}: RLE {mine['counts']!r} vs {expected['counts'].decode()!r}")
+                if mine["pixels"] != int(binary_mask.sum()):
+                    problems.append(f"{change} {side} {k}: pixels {mine['pixels']} vs {int(binary_mask.sum())}")
+            if change == "model":
+                a = mask_utils.encode(np.asfortranarray((reference[r]["_logits"] > 0).astype(np.uint8)))
+                b = mask_utils.encode(np.asfortranarray((variant[v]["_logits"] > 0).astype(np.uint8)))
+                theirs = float(mask_utils.iou([b], [a], [0])[0][0])
+                both_empty = mask_utils.area(a) == 0 and mask_utils.area(b) == 0
+                compared += 1
+                if (entry["iou"] is None) != both_empty or (entry["iou"] is not None and entry["iou"] != theirs):
+                    problems.append(f"model pair {k}: IoU {entry['iou']} vs pycocotools {theirs} (both empty: {both_empty})")
+    return compared, problems
+
+
 # ---------------------------------------------------------------------------- error cases
 
 def error_cases(work, gt_path):
@@ -402,6 +469,9 @@ def main():
             score_case(f"random-{k:02d}", folder / "gt.json", folder / "dt.json", "bbox")
             compared, problems = compare_masks(binary, folder / "gt.json", folder / "dt.json")
             tally.group(f"random-{k:02d} coco-rle", compared, problems)
+
+    compared, problems = compare_mask_parity(binary, work / "mask-parity", np.random.default_rng(5))
+    tally.group("mask-parity RLE, pixels, IoU", compared, problems)
 
     empty = work / "empty"
     empty.mkdir(parents=True, exist_ok=True)
