@@ -95,8 +95,9 @@ public struct DetectionParity: Sendable {
         case .groundTruth:
             if let limit = limits.gap { rules.append(ParityRule("gap_pp(mAP50-95) ≤ G_A", measured: gaps[0].gapPP, limit: limit)) }
         case .pseudoGroundTruth:
-            // The reference must score exactly 1 on AP, AP50, AP75 and AR@100 against itself.
-            let selfCheck = gaps.allSatisfy { $0.reference == 1 }
+            // The reference must score 1 on AP, AP50, AP75 and AR@100 against itself: exactly, but
+            // for COCOeval's ε in the precision denominator (a class with one box reads 1/(1 + ε)).
+            let selfCheck = gaps.allSatisfy { $0.reference >= 1 - 1e-12 }
             rules.append(ParityRule("self-check: reference on its own pseudo ground truth = 1", measured: selfCheck ? 1 : 0, limit: 1, atLeast: true))
             if let limit = limits.agreementGap {
                 rules.append(ParityRule("agreement_gap_pp ≤ G_B", measured: gaps[0].gapPP, limit: limit))

@@ -46,6 +46,12 @@ public struct PairAnalysis: Sendable {
         public var variant: Int
         /// The reference box it overlaps most (ties: lower index).
         public var reference: Int
+
+        /// Creates a class flip.
+        public init(variant: Int, reference: Int) {
+            self.variant = variant
+            self.reference = reference
+        }
     }
 
     /// Counts of one category or of everything.

@@ -19,6 +19,12 @@ public struct InstanceMaskFile: Sendable {
         public var detection: COCOResults.Detection
         /// Its mask on the model's native grid (before any compositing).
         public var mask: Mask
+
+        /// Creates an instance.
+        public init(detection: COCOResults.Detection, mask: Mask) {
+            self.detection = detection
+            self.mask = mask
+        }
     }
 
     /// Instances in file order.
