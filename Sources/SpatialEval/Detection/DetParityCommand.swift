@@ -12,10 +12,10 @@ struct DetParityCommand: Command {
         (one-sided; a variant better by more than the gate is flagged for review). Without \
         --gt (Mode B) the reference's boxes with score ≥ --pseudo-threshold (default \
         --threshold) become pseudo ground truth: the variant's agreement mAP, gap \
-        100 × (1 − agreement), and the reference's self-check (exactly 1). Both modes add \
+        100 × (1 − agreement), and the reference's self-check (1, up to COCOeval's epsilon). Both modes add \
         the pair analysis at the operating threshold: matched IoU, score deltas, misses, \
         extras, class flips, threshold crossings. Rules other than the Mode A gap are off \
-        until their limit is given. --report DIR writes parity.md, parity.html, its SVG \
+        until their limit is given. --report DIR writes report.md, report.html, its SVG \
         figures and parity.json. Exit status: 0 pass, 2 gate failed, 1 bad input, 64 usage error.
         """
     static let reference = OptionKey<String>("reference", "R.json", "Reference results (COCO results file, boxes).")
@@ -25,7 +25,7 @@ struct DetParityCommand: Command {
     static let pseudoThreshold = OptionKey<Double?>("pseudo-threshold", "S", "Mode B: s_ref for the pseudo ground truth (default --threshold).", bounds: .atLeast(0))
     static let gate = OptionKey<Double>("gate", "PP", "Mode A: G_A, largest gap in percentage points.", default: 1.5)
     static let agreementGate = OptionKey<Double?>("agreement-gate", "PP", "Mode B: G_B, largest agreement gap (off unless given).")
-    static let report = OptionKey<String?>("report", "DIR", "Also write parity.md, parity.html, figures and parity.json here.")
+    static let report = OptionKey<String?>("report", "DIR", "Also write report.md, report.html, figures and parity.json here.")
     static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
     let positionals: [any CommandPositional] = []
     let options: [any CommandOption] = [Self.reference, Self.variant, Self.gt, Self.threshold, Self.pseudoThreshold]
@@ -47,7 +47,7 @@ struct DetParityCommand: Command {
             var document = ReportDocument()
             document.heading("Detection parity report", 1)
             DetectionParityReportSection.write(formatting, into: &document)
-            try DetectionReportFiles.write(document, json: formatting.json, named: "parity", to: folder)
+            try DetectionReportFiles.write(document, json: formatting.json, jsonName: "parity.json", to: folder)
         }
         switch arguments[Self.format] {
         case .table: output.out(formatting.table)
