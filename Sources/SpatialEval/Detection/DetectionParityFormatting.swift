@@ -9,6 +9,26 @@ struct DetectionParityFormatting {
     let reference: COCOResults
     let variant: COCOResults
     let groundTruthPath: String?
+    var noise: NoiseBand? = nil
+
+    /// A second run of the reference, compared with the first as if it were a variant.
+    struct NoiseBand {
+        /// Its file.
+        var path: String
+        /// Whether it holds exactly the same detections.
+        var identical: Bool
+        /// The first run against the second.
+        var parity: DetectionParity
+    }
+
+    /// The determinism and noise-band lines, first in every output.
+    var noiseLines: [String] {
+        guard let noise else { return [] }
+        let gaps = noise.parity.gaps.map { "\($0.metric) \(String(format: "%+.4f", $0.gapPP))" }.joined(separator: ", ")
+        return [noise.identical ? "determinism: the reference rerun \(noise.path) is identical"
+                    : "WARNING: the reference rerun \(noise.path) differs from the reference: the gate is measuring noise",
+                "noise band (reference vs its rerun, gap_pp): " + gaps]
+    }
 
     /// `0.123456` or `n/a` for a missing value.
     static func number(_ value: Double?, _ digits: Int = 4) -> String {
@@ -72,7 +92,8 @@ struct DetectionParityFormatting {
 
     /// The terminal summary.
     var table: String {
-        var lines = ["detection parity (\(modeDescription))", "reference  \(reference.source)", "variant    \(variant.source)", ""]
+        var lines = ["detection parity (\(modeDescription))", "reference  \(reference.source)", "variant    \(variant.source)"]
+        lines += noiseLines + [""]
         lines += Self.aligned(scoreRows)
         lines += ["", "pair analysis (floor \(Self.number(parity.pairs.settings.scoreFloor, 3)), pair IoU ≥ \(Self.number(parity.pairs.settings.pairIoU, 2)))"]
         lines += Self.aligned(countRows)
@@ -119,6 +140,13 @@ struct DetectionParityFormatting {
         writer.endArray()
         writer.raw("passed", String(parity.passed))
         writer.raw("flagged_for_review", String(parity.flaggedForReview))
+        if let noise {
+            writer.beginObject("noise_band")
+            writer.string("rerun", noise.path)
+            writer.raw("identical", String(noise.identical))
+            writer.raw("gaps_pp", JSONWriter.compactArray(noise.parity.gaps.map(\.gapPP)))
+            writer.endObject()
+        }
         writePairs(into: &writer)
         writer.endObject()
         return writer.text

@@ -14,6 +14,7 @@ enum DetectionParityReportSection {
         let parity = f.parity
         document.heading("Detection parity", 2)
         document.paragraph("Reference \(f.reference.source) and variant \(f.variant.source). \(f.modeDescription).")
+        for line in f.noiseLines { document.paragraph(line) }
         document.table(f.scoreRows)
         document.heading("Gate", 3)
         document.table(f.ruleRows)

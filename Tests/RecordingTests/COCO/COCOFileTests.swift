@@ -1,5 +1,6 @@
 import Foundation
 import Recording
+import TestSupport
 import Testing
 
 @Suite("COCO ground-truth and results files")
@@ -56,5 +57,17 @@ struct COCOFileTests {
         #expect(throws: InputError(file: "r.json", line: 1, message: "a detection without \"score\"")) {
             _ = try COCOResults.decode(Data(#"[{"image_id": 7, "category_id": 3, "bbox": [1, 1, 1, 1]}]"#.utf8), file: "r.json")
         }
+    }
+}
+
+@Suite("Run settings files")
+struct RunSettingsTests {
+    @Test("values compare as canonical JSON: key order inside objects does not matter, any other change does")
+    func differences() throws {
+        let folder = try TemporaryDirectory()
+        let a = try RunSettings.read(from: folder.write(#"{"letterbox": 640, "nms": {"iou": 0.7, "agnostic": false}, "floor": 0.001}"#, to: "a.json"))
+        let b = try RunSettings.read(from: folder.write(#"{"nms": {"agnostic": false, "iou": 0.7}, "letterbox": 640, "floor": 0.01, "bgr": true}"#, to: "b.json"))
+        #expect(a.differences(from: b) == ["bgr", "floor"])
+        #expect(a.differences(from: a).isEmpty)
     }
 }
