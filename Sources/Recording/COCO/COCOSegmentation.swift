@@ -80,7 +80,9 @@ extension JSONPullParser {
         try beginArray(what)
         while try nextElement() {
             guard values.count < 4 else { throw error("\(what) must be [x, y, width, height]") }
-            values.append(try number("a \(what) value"))
+            let value = try number("a \(what) value")
+            guard abs(value) <= COCOLimits.maximumBoxCoordinate else { throw error("\(what) value \(value) is beyond ±\(COCOLimits.maximumBoxCoordinate)") }
+            values.append(value)
         }
         if values.isEmpty { return nil }
         guard values.count == 4 else { throw error("\(what) must be [x, y, width, height]") }
