@@ -28,50 +28,13 @@ extension JSONPullParser {
             }
             return .polygons(polygons)
         }
-        var size: [Int]?
-        var runs: [UInt32]?
-        var compressed: String?
+        var fields = RLEFields()
         try beginObject("segmentation")
         while let key = try nextKey() {
-            switch key {
-            case "size":
-                var values: [Int] = []
-                try beginArray("segmentation size")
-                while try nextElement() {
-                    guard values.count < 2 else { throw error("segmentation size must be [height, width]") }
-                    values.append(try integer("a segmentation size"))
-                }
-                size = values
-            case "counts":
-                if try peek() == .string {
-                    compressed = try string()
-                    runs = nil
-                } else {
-                    var values: [UInt32] = []
-                    try beginArray("segmentation counts")
-                    while try nextElement() {
-                        let value = try integer("a run length")
-                        guard value >= 0, value <= COCOLimits.maximumPixels else {
-                            throw error("run length \(value) is outside 0…\(COCOLimits.maximumPixels)")
-                        }
-                        guard values.count <= COCOLimits.maximumPixels else { throw error("too many runs") }
-                        values.append(UInt32(value))
-                    }
-                    runs = values
-                    compressed = nil
-                }
-            default:
-                try skipValue()
-            }
+            if try !fields.read(key, from: &self) { try skipValue() }
         }
-        guard let size, size.count == 2 else { throw error("segmentation needs size [height, width]", line: line) }
-        do {
-            if let compressed { return .mask(try RunLengthMask(height: size[0], width: size[1], compressed: compressed)) }
-            if let runs { return .mask(try RunLengthMask(height: size[0], width: size[1], counts: runs)) }
-        } catch {
-            throw self.error("segmentation: \(error)", line: line)
-        }
-        throw error("segmentation needs counts", line: line)
+        guard let mask = try fields.mask(self, line: line, what: "segmentation") else { throw error("segmentation needs counts", line: line) }
+        return .mask(mask)
     }
 
     /// Reads a `bbox` value `[x, y, w, h]`; nil for `[]`, which COCO treats as "no box".
@@ -88,5 +51,61 @@ extension JSONPullParser {
         guard values.count == 4 else { throw error("\(what) must be [x, y, width, height]") }
         guard values[2] >= 0, values[3] >= 0 else { throw error("\(what) has a negative width or height") }
         return COCOBox(x: values[0], y: values[1], width: values[2], height: values[3])
+    }
+}
+
+/// The members of a COCO RLE object, `size` and `counts` (a compressed string or a list of
+/// runs), collected in any order and turned into a checked mask.
+struct RLEFields {
+    /// `[height, width]` when read.
+    private(set) var size: [Int]?
+    private var runs: [UInt32]?
+    private var compressed: String?
+
+    /// Reads the value of `key` when it is `size` or `counts`; false for any other key (not read).
+    mutating func read(_ key: String, from parser: inout JSONPullParser) throws -> Bool {
+        switch key {
+        case "size":
+            var values: [Int] = []
+            try parser.beginArray("size")
+            while try parser.nextElement() {
+                guard values.count < 2 else { throw parser.error("size must be [height, width]") }
+                values.append(try parser.integer("a size"))
+            }
+            size = values
+        case "counts":
+            if try parser.peek() == .string {
+                compressed = try parser.string()
+                runs = nil
+            } else {
+                var values: [UInt32] = []
+                try parser.beginArray("counts")
+                while try parser.nextElement() {
+                    let value = try parser.integer("a run length")
+                    guard value >= 0, value <= COCOLimits.maximumPixels else {
+                        throw parser.error("run length \(value) is outside 0…\(COCOLimits.maximumPixels)")
+                    }
+                    guard values.count <= COCOLimits.maximumPixels else { throw parser.error("too many runs") }
+                    values.append(UInt32(value))
+                }
+                runs = values
+                compressed = nil
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// The checked mask; nil when no counts were given; an error without a size of two.
+    func mask(_ parser: JSONPullParser, line: Int, what: String) throws -> RunLengthMask? {
+        guard let size, size.count == 2 else { throw parser.error("\(what) needs size [height, width]", line: line) }
+        do {
+            if let compressed { return try RunLengthMask(height: size[0], width: size[1], compressed: compressed) }
+            if let runs { return try RunLengthMask(height: size[0], width: size[1], counts: runs) }
+        } catch {
+            throw parser.error("\(what): \(error)", line: line)
+        }
+        return nil
     }
 }

@@ -76,65 +76,35 @@ public struct InstanceMaskFile: Sendable {
 
     private static func mask(_ parser: inout JSONPullParser) throws -> Mask {
         let line = parser.line
-        var size: [Int] = []
+        var fields = RLEFields()
         var logits: [Double]?
-        var counts: COCOSegmentation?
-        // Read the object once for size and logits; an RLE object goes through the segmentation reader.
         try parser.beginObject("mask")
-        var rle: (size: [Int], counts: String?, runs: [UInt32]?) = ([], nil, nil)
         while let key = try parser.nextKey() {
-            switch key {
-            case "size":
-                try parser.beginArray("mask size")
-                while try parser.nextElement() {
-                    guard size.count < 2 else { throw parser.error("mask size must be [height, width]") }
-                    size.append(try parser.integer("a mask size"))
-                }
-                rle.size = size
-            case "logits":
-                guard size.count == 2 else { throw parser.error("mask size [height, width] must come before logits") }
-                do {
-                    try RunLengthMask.checkSize(height: size[0], width: size[1])
-                } catch {
-                    throw parser.error("mask: \(error)")
-                }
-                let expected = size[0] * size[1]
-                var values: [Double] = []
-                values.reserveCapacity(expected)
-                try parser.beginArray("logits")
-                while try parser.nextElement() {
-                    guard values.count < expected else { throw parser.error("more than \(expected) logits for a \(size[0])×\(size[1]) mask") }
-                    values.append(try parser.anyNumber("a logit"))
-                }
-                guard values.count == expected else { throw parser.error("\(values.count) logits for a \(size[0])×\(size[1]) mask") }
-                logits = values
-            case "counts":
-                if try parser.peek() == .string {
-                    rle.counts = try parser.string()
-                } else {
-                    var runs: [UInt32] = []
-                    try parser.beginArray("counts")
-                    while try parser.nextElement() {
-                        let value = try parser.integer("a run length")
-                        guard value >= 0, value <= COCOLimits.maximumPixels, runs.count <= COCOLimits.maximumPixels else {
-                            throw parser.error("run length \(value) is outside 0…\(COCOLimits.maximumPixels)")
-                        }
-                        runs.append(UInt32(value))
-                    }
-                    rle.runs = runs
-                }
-            default: try parser.skipValue()
+            if try fields.read(key, from: &parser) { continue }
+            guard key == "logits" else {
+                try parser.skipValue()
+                continue
             }
+            guard let size = fields.size, size.count == 2 else { throw parser.error("mask size [height, width] must come before logits") }
+            do {
+                try RunLengthMask.checkSize(height: size[0], width: size[1])
+            } catch {
+                throw parser.error("mask: \(error)")
+            }
+            let expected = size[0] * size[1]
+            var values: [Double] = []
+            values.reserveCapacity(expected)
+            try parser.beginArray("logits")
+            while try parser.nextElement() {
+                guard values.count < expected else { throw parser.error("more than \(expected) logits for a \(size[0])×\(size[1]) mask") }
+                values.append(try parser.anyNumber("a logit"))
+            }
+            guard values.count == expected else { throw parser.error("\(values.count) logits for a \(size[0])×\(size[1]) mask") }
+            logits = values
         }
-        guard rle.size.count == 2 else { throw parser.error("mask needs size [height, width]", line: line) }
-        if let logits { return .logits(height: rle.size[0], width: rle.size[1], values: logits) }
-        do {
-            if let string = rle.counts { counts = .mask(try RunLengthMask(height: rle.size[0], width: rle.size[1], compressed: string)) }
-            if let runs = rle.runs { counts = .mask(try RunLengthMask(height: rle.size[0], width: rle.size[1], counts: runs)) }
-        } catch {
-            throw parser.error("mask: \(error)", line: line)
-        }
-        guard case .mask(let binary)? = counts else { throw parser.error("mask needs logits or counts", line: line) }
+        let binary = try fields.mask(parser, line: line, what: "mask")
+        if let logits, let size = fields.size { return .logits(height: size[0], width: size[1], values: logits) }
+        guard let binary else { throw parser.error("mask needs logits or counts", line: line) }
         return .binary(binary)
     }
 }
