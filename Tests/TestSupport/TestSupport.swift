@@ -117,3 +117,20 @@ private final class LockedData: @unchecked Sendable {
     var isSet: Bool { lock.withLock { data != nil } }
     var value: Data { lock.withLock { data ?? Data() } }
 }
+
+/// A folder of the shared reference data (`$SPATIAL_EVAL_REFERENCE_DATA`, by default
+/// shared/data/reference beside the checkout), or nil when it is not there.
+public func referenceDataFolder(_ name: String, file: String = #filePath) -> String? {
+    let base: String
+    if let configured = ProcessInfo.processInfo.environment["SPATIAL_EVAL_REFERENCE_DATA"], !configured.isEmpty {
+        base = configured
+    } else {
+        var root = URL(fileURLWithPath: file)
+        while root.path != "/" && !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path) {
+            root.deleteLastPathComponent()
+        }
+        base = root.deletingLastPathComponent().appendingPathComponent("shared/data/reference").path
+    }
+    let folder = (base as NSString).appendingPathComponent(name)
+    return FileManager.default.fileExists(atPath: folder) ? folder : nil
+}

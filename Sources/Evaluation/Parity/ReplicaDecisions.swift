@@ -50,7 +50,7 @@ public enum ReplicaDecisions {
         var notCompared: [AppDecision] = []
         var arrived: [String: AppDecision.ArrivalState] = [:]
         let lastLockOfFrame = Dictionary(app.filter { $0.kind == .lockOn }.map { ($0.frame, $0.id) }, uniquingKeysWith: max)
-        for var decision in app.sorted(by: { ($0.frame, $0.kind.rank, $0.id) < ($1.frame, $1.kind.rank, $1.id) }) {
+        for decision in app.sorted(by: { ($0.frame, $0.kind.rank, $0.id) < ($1.frame, $1.kind.rank, $1.id) }) {
             switch decision.kind {
             case .guidanceStart:
                 arrived[decision.instance] = .notArrived

@@ -13,6 +13,7 @@ public struct CommandLineTool {
             RunCommand(), ReportCommand(), SweepCommand(), CurvesCommand(), BenchSweepCommand(), ScoreMOTCommand(), EvaluateRecordingCommand(), ATECommand(),
             SimulateCommand(), SimulateCorpusCommand(), CalibrateCommand(), InspectCommand(), ImportCommand(), ExportCommand(), BenchLoadCommand(), ParityCommand(),
             FitDepthCommand(), PairedTestCommand(), CompareCommand(), AgreeDepthCommand(), BenchFusionCommand(),
+            ScoreDetCommand(), DetParityCommand(), MaskParityCommand(), GateLogCommand(), COCORLECommand(),
         ]
     }
 

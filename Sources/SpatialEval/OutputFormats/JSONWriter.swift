@@ -18,6 +18,11 @@ struct JSONWriter {
     /// A value that is already JSON text (one line), written as is.
     mutating func raw(_ key: String?, _ json: String) { item(key, json) }
 
+    /// `[a, b, …]` on one line.
+    static func compactArray(_ values: some Sequence<Double>) -> String {
+        "[" + values.map(number).joined(separator: ", ") + "]"
+    }
+
     /// `"key": {"estimate": …, "lower": …, "upper": …}`.
     mutating func interval(_ key: String, estimate: Double, lower: Double, upper: Double) {
         beginObject(key)

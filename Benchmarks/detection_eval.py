@@ -1,0 +1,155 @@
+"""Helpers of Benchmarks/detection_eval.sh (COCO box scoring: spatial-eval score-det vs pycocotools).
+
+  detection_eval.py generate DIR [--images 5000] [--classes 80] [--per-image 40] [--seed 0]
+      writes DIR/gt.json and DIR/dt.json: seeded synthetic COCO ground truth (640×480 images,
+      0–14 objects each, `area` below w·h as real segment areas are, 1 % crowd regions) and
+      results (every object found 0–3 times with jittered boxes, a few with the wrong class,
+      the rest of the ~per-image detections false positives; full-precision scores).
+  detection_eval.py pycocotools GT DT OUT.json
+      the reference as one whole process: COCO(), loadRes, evaluate, accumulate, summarize;
+      writes {"stats": [...]}.
+  detection_eval.py timed OUT.time COMMAND...
+      runs COMMAND (stdout to OUT.time's sibling .out) and writes wall seconds and peak RSS
+      (Python's resource module; used when /usr/bin/time is missing).
+  detection_eval.py summarize RUNS_DIR --runs N
+      medians of wall time and peak memory per tool, the ratios, and checks that every run of
+      both tools gave the same twelve numbers (exit 1 otherwise).
+"""
+import argparse
+import contextlib
+import io
+import json
+import re
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+COCO_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 27, 28, 31, 32, 33,
+            34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 46, 47, 48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60, 61,
+            62, 63, 64, 65, 67, 70, 72, 73, 74, 75, 76, 77, 78, 79, 80, 81, 82, 84, 85, 86, 87, 88, 89, 90]
+
+
+def generate(args):
+    import numpy as np
+    rng = np.random.default_rng(args.seed)
+    out = Path(args.dir)
+    out.mkdir(parents=True, exist_ok=True)
+    categories = COCO_IDS[:args.classes] if args.classes <= len(COCO_IDS) else list(range(1, args.classes + 1))
+    images, annotations, detections = [], [], []
+    next_id = 1
+    for image_id in range(1, args.images + 1):
+        images.append({"id": image_id, "width": 640, "height": 480, "file_name": f"{image_id:012d}.jpg"})
+        objects = []
+        for _ in range(int(rng.integers(0, 15))):
+            w, h = float(rng.uniform(4, 300)), float(rng.uniform(4, 300))
+            x, y = float(rng.uniform(0, 640 - min(w, 600))), float(rng.uniform(0, 480 - min(h, 440)))
+            category = int(rng.choice(categories))
+            annotations.append({"id": next_id, "image_id": image_id, "category_id": category, "bbox": [x, y, w, h],
+                                "area": w * h * float(rng.uniform(0.4, 1.0)), "iscrowd": int(rng.random() < 0.01)})
+            next_id += 1
+            objects.append((category, x, y, w, h))
+        image_detections = []
+        for category, x, y, w, h in objects:
+            for _ in range(int(rng.integers(0, 4))):
+                spread = 0.08 * min(w, h)
+                box = [x + float(rng.normal(0, spread)), y + float(rng.normal(0, spread)),
+                       max(1.0, w + float(rng.normal(0, spread))), max(1.0, h + float(rng.normal(0, spread)))]
+                label = category if rng.random() > 0.05 else int(rng.choice(categories))
+                image_detections.append({"image_id": image_id, "category_id": label, "bbox": box, "score": float(rng.random())})
+        while len(image_detections) < args.per_image:
+            w, h = float(rng.uniform(4, 200)), float(rng.uniform(4, 200))
+            image_detections.append({"image_id": image_id, "category_id": int(rng.choice(categories)),
+                                     "bbox": [float(rng.uniform(0, 600)), float(rng.uniform(0, 440)), w, h],
+                                     "score": float(rng.random()) * 0.6})
+        detections += image_detections
+    gt = {"info": {"description": f"synthetic, seed {args.seed}"}, "images": images, "annotations": annotations,
+          "categories": [{"id": c, "name": f"class {c}", "supercategory": "thing"} for c in categories]}
+    (out / "gt.json").write_text(json.dumps(gt))
+    (out / "dt.json").write_text(json.dumps(detections))
+    print(f"generated {len(images)} images, {len(annotations)} annotations, {len(detections)} detections in {out}")
+
+
+def pycocotools(args):
+    from pycocotools.coco import COCO
+    from pycocotools.cocoeval import COCOeval
+    with contextlib.redirect_stdout(io.StringIO()):
+        gt = COCO(args.gt)
+        dt = gt.loadRes(args.dt)
+        evaluation = COCOeval(gt, dt, "bbox")
+        evaluation.evaluate()
+        evaluation.accumulate()
+        evaluation.summarize()
+    Path(args.out).write_text(json.dumps({"stats": [float(v) for v in evaluation.stats]}))
+
+
+def timed(args):
+    out_path = Path(args.out).with_suffix(".out")
+    start = time.monotonic()
+    with open(out_path, "w") as stdout:
+        status = subprocess.call(args.command, stdout=stdout, stdin=subprocess.DEVNULL)
+    wall = time.monotonic() - start
+    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    Path(args.out).write_text(f"Elapsed (wall clock) time (h:mm:ss or m:ss): {wall:.3f}\n"
+                              f"Maximum resident set size (kbytes): {peak_kib}\nExit status: {status}\n")
+    return status
+
+
+def parse_time(path):
+    text = Path(path).read_text()
+    wall = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", text).group(1)
+    seconds = 0.0
+    for part in wall.split(":"):
+        seconds = seconds * 60 + float(part)
+    return seconds, int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", text).group(1)) / 1024.0
+
+
+def summarize(args):
+    runs = Path(args.runs_dir)
+    rows = {}
+    stats = {}
+    for tool in ("ours", "pycocotools"):
+        times = [parse_time(runs / f"{tool}-{k}.time") for k in range(1, args.runs + 1)]
+        rows[tool] = (statistics.median(t for t, _ in times), statistics.median(m for _, m in times),
+                      [t for t, _ in times], [m for _, m in times])
+        for k in range(1, args.runs + 1):
+            path = runs / (f"ours-{k}.out" if tool == "ours" else f"pycocotools-{k}.json")
+            stats.setdefault(tool, []).append(json.loads(path.read_text())["stats"])
+    print(f"{'tool':<12} {'median s':>9} {'peak MiB':>9}   runs (s)")
+    for tool, (wall, memory, walls, _) in rows.items():
+        print(f"{tool:<12} {wall:>9.3f} {memory:>9.1f}   {' '.join(f'{w:.3f}' for w in walls)}")
+    print(f"time ratio pycocotools/ours: {rows['pycocotools'][0] / rows['ours'][0]:.1f}x   "
+          f"memory ratio: {rows['pycocotools'][1] / rows['ours'][1]:.2f}x")
+    ok = all(s == stats["ours"][0] for s in stats["ours"]) and all(s == stats["pycocotools"][0] for s in stats["pycocotools"])
+    same = stats["ours"][0] == stats["pycocotools"][0]
+    print(f"every run gave the same twelve numbers: {'yes' if ok else 'NO'}; ours equal pycocotools': {'yes' if same else 'NO'}")
+    return 0 if ok and same else 1
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    sub = parser.add_subparsers(dest="action", required=True)
+    g = sub.add_parser("generate")
+    g.add_argument("dir")
+    g.add_argument("--images", type=int, default=5000)
+    g.add_argument("--classes", type=int, default=80)
+    g.add_argument("--per-image", type=int, default=40)
+    g.add_argument("--seed", type=int, default=0)
+    p = sub.add_parser("pycocotools")
+    p.add_argument("gt")
+    p.add_argument("dt")
+    p.add_argument("out")
+    t = sub.add_parser("timed")
+    t.add_argument("out")
+    t.add_argument("command", nargs=argparse.REMAINDER)
+    s = sub.add_parser("summarize")
+    s.add_argument("runs_dir")
+    s.add_argument("--runs", type=int, required=True)
+    args = parser.parse_args()
+    return {"generate": generate, "pycocotools": pycocotools, "timed": timed, "summarize": summarize}[args.action](args) or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

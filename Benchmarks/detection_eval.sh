@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# COCO box-scoring speed: spatial-eval score-det against pycocotools 2.0.11 (whole process).
+#
+# Usage (from anywhere):  Benchmarks/detection_eval.sh
+# Environment:
+#   SPATIAL_EVAL  our binary (default .build/release/spatial-eval, else .build/debug/spatial-eval)
+#   IMAGES, CLASSES, PER_IMAGE, SEED   the generated set (default 5000, 80, 40, 0)
+#   RUNS          repetitions per tool (default 5), alternating the tools
+#
+# Benchmarks/detection_eval.py generates Benchmarks/work/detection/<set>/{gt,dt}.json once
+# (kept between runs); then each run times, as one whole process each,
+#   ours:        spatial-eval score-det --gt gt.json --dt dt.json --format json
+#                (the twelve numbers and the full precision/recall arrays)
+#   pycocotools: COCO(gt), loadRes(dt), COCOeval bbox evaluate/accumulate/summarize
+# under /usr/bin/time -v when it exists, else under Python's resource module. The summary
+# prints the median wall time and median peak RSS of each tool and their ratios, and checks
+# that every run of both tools gave the same twelve numbers. Exit status non-zero on failure.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+IMAGES="${IMAGES:-5000}" CLASSES="${CLASSES:-80}" PER_IMAGE="${PER_IMAGE:-40}" SEED="${SEED:-0}" RUNS="${RUNS:-5}"
+SET="$ROOT/Benchmarks/work/detection/${IMAGES}x${CLASSES}x${PER_IMAGE}-seed${SEED}"
+RUNS_DIR="$ROOT/Benchmarks/work/detection/runs"
+PY="$ROOT/.venv-coco/bin/python"
+
+if [[ -z "${SPATIAL_EVAL:-}" ]]; then
+  if [[ -x .build/release/spatial-eval ]]; then SPATIAL_EVAL=.build/release/spatial-eval
+  else SPATIAL_EVAL=.build/debug/spatial-eval; fi
+fi
+[[ -x "$SPATIAL_EVAL" ]] || { echo "detection_eval: binary '$SPATIAL_EVAL' missing (set SPATIAL_EVAL)" >&2; exit 1; }
+Scripts/make-venv .venv-coco "pycocotools==2.0.11" "faster-coco-eval==1.8.0" "numpy==2.4.6"
+
+if [[ ! -f "$SET/dt.json" ]]; then
+  "$PY" Benchmarks/detection_eval.py generate "$SET" --images "$IMAGES" --classes "$CLASSES" --per-image "$PER_IMAGE" --seed "$SEED"
+fi
+rm -rf "$RUNS_DIR"
+mkdir -p "$RUNS_DIR"
+
+# timed TAG COMMAND... : one run; stdout to TAG.out, time and peak memory to TAG.time.
+timed() {
+  local name="$1" tag="$RUNS_DIR/$1"; shift
+  if [[ -x /usr/bin/time ]]; then
+    /usr/bin/time -v -o "$tag.time" "$@" >"$tag.out" 2>"$tag.err" </dev/null
+  else
+    "$PY" Benchmarks/detection_eval.py timed "$tag.time" "$@" 2>"$tag.err"
+  fi || { tail -n 20 "$tag.err" >&2; echo "detection_eval: $name failed" >&2; exit 1; }
+}
+
+echo "== timing on $(basename "$SET") ($(du -h "$SET/dt.json" | cut -f1) of results), $RUNS runs each"
+for run in $(seq 1 "$RUNS"); do
+  timed "ours-$run" "$SPATIAL_EVAL" score-det --gt "$SET/gt.json" --dt "$SET/dt.json" --format json
+  timed "pycocotools-$run" "$PY" Benchmarks/detection_eval.py pycocotools "$SET/gt.json" "$SET/dt.json" "$RUNS_DIR/pycocotools-$run.json"
+done
+"$PY" Benchmarks/detection_eval.py summarize "$RUNS_DIR" --runs "$RUNS"

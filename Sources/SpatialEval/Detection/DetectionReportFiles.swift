@@ -1,0 +1,29 @@
+import Foundation
+
+/// Writing a detection report folder: a Markdown page with its SVG figures beside it, the
+/// same page as self-contained HTML, and the JSON results.
+enum DetectionReportFiles {
+    /// Writes `report.md` (figures beside it), `report.html` and the JSON as `jsonName`,
+    /// creating `folder` when needed.
+    static func write(_ document: ReportDocument, json: String, jsonName: String, to folder: String) throws {
+        let url = URL(fileURLWithPath: folder, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            try document.markdownText.write(to: url.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
+            try document.htmlPage(title: "Detection parity").write(to: url.appendingPathComponent("report.html"), atomically: true, encoding: .utf8)
+            for figure in document.figures {
+                try figure.svg.write(to: url.appendingPathComponent(figure.name), atomically: true, encoding: .utf8)
+            }
+            try json.write(to: url.appendingPathComponent(jsonName), atomically: true, encoding: .utf8)
+        } catch {
+            throw InputErrorForFolder(folder: folder, underlying: error)
+        }
+    }
+}
+
+/// A report folder that could not be written.
+struct InputErrorForFolder: Error, CustomStringConvertible {
+    let folder: String
+    let underlying: Error
+    var description: String { "\(folder): cannot write the report (\(underlying.localizedDescription))" }
+}
