@@ -50,6 +50,10 @@ public enum GateLogSummary {
                                limits: ParityLimits) -> BlockVerdict {
         var rules = [ParityRule("block well formed (no unparsed line, count matches GATE end)", measured: block.isWellFormed ? 1 : 0, limit: 1, atLeast: true)]
         guard let expected else { return BlockVerdict(pairs: nil, rules: rules) }
+        // Boxes are compared in pixels of the reference photo; other units are never guessed at.
+        if let units = block.settings["units"], units != "pixels" {
+            rules.append(ParityRule("boxes in pixels (the block says units=\(units))", measured: 0, limit: 1, atLeast: true))
+        }
         let labels = Array(Set(expected.map(\.label) + block.detections.map(\.label))).sorted()
         var ids: [String: Int] = [:]
         for (i, label) in labels.enumerated() { ids[label] = i + 1 }

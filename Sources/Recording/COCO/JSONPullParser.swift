@@ -296,6 +296,8 @@ public struct JSONPullParser {
 
     /// `NaN`, `Infinity`, `-Infinity` as Python's `json` writes them.
     private mutating func specialNumber() -> Double? {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "N") || bytes[position] == UInt8(ascii: "I")
+            || (bytes[position] == UInt8(ascii: "-") && position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "I")) else { return nil }
         for (text, value) in [("NaN", Double.nan), ("Infinity", Double.infinity), ("-Infinity", -Double.infinity)]
         where matches(text) {
             position += text.utf8.count

@@ -31,6 +31,14 @@ public struct GateLog: Sendable {
         public var box: COCOBox
         /// 1-based line number.
         public var line: Int
+
+        /// Creates a detection.
+        public init(label: String, score: Double, box: COCOBox, line: Int) {
+            self.label = label
+            self.score = score
+            self.box = box
+            self.line = line
+        }
     }
 
     /// A gate block: `GATE begin`, its `GATE det` lines, `GATE end`; or `det` lines with no

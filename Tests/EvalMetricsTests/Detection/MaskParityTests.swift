@@ -1,4 +1,5 @@
 import EvalMetrics
+import Foundation
 import Recording
 import Testing
 
@@ -40,5 +41,20 @@ struct MaskParityTests {
         #expect(result.masks[0].relativeCountDifference == -0.5)
         let resampled = try MaskParity.model(reference: file([[1, 1, 1, 1]]), variant: file([[1]], size: (1, 1)), settings: settings, minimumIoU: nil)
         #expect(resampled.masks[0].resampled && resampled.masks[0].iou == 1)
+    }
+}
+
+@Suite("Gate log verdicts")
+struct GateLogVerdictTests {
+    @Test("a block is paired with the expected list; a block in other units fails instead of being guessed at")
+    func verdicts() {
+        let log = GateLog.parse(Data("GATE begin m\nGATE det cup 0.9 0 0 10 10\nGATE end 1\nGATE begin m units=normalized\nGATE det cup 0.9 0 0 0.1 0.1\n".utf8), file: "a.log")
+        let expected = [GateLog.Detection(label: "cup", score: 0.95, box: COCOBox(x: 0.5, y: 0, width: 10, height: 10), line: 1)]
+        let settings = PairAnalysis.Settings(scoreFloor: 0, operatingThreshold: 0.5)
+        let verdicts = log.blocks.map { GateLogSummary.verdict($0, expected: expected, settings: settings, limits: ParityLimits(gap: nil, maxMisses: 0)) }
+        #expect(verdicts[0].passed && verdicts[0].pairs?.counts.referenceMatched == 1)
+        #expect(!verdicts[1].passed)
+        let timing = GateLogSummary.timing(GateLog.parse(Data("STATS median 5000 ms 1 fps\nSTATS median 20 ms 40 fps\nSTATS median 30 ms 30 fps\n".utf8), file: "b.log").windows, warmup: 1)
+        #expect(timing.count == 1 && timing[0].medianMilliseconds == 25 && timing[0].windows == 2)
     }
 }
