@@ -23,6 +23,8 @@ public struct RecordingSpatialReport: Sendable, Equatable {
     public var absence: AbsenceOutcomes
     /// Lock-on and arrival outcomes of the recording's guidance requests.
     public var lockOn: LockOnOutcomes
+    /// LocalLens's registry and RealityRogue's label anchoring on the same observations (spec.md#policy-comparison).
+    public var policies: PolicyComparison
 }
 
 /// Runs the spatial replicas (tracker → depth fusion → anchor registry) on a recording and
@@ -66,6 +68,7 @@ public enum RecordingSpatialJob {
             absence: MemoryOutcomes.absence(recording, looks: looks, histories: histories, accuracy: accuracy),
             lockOn: MemoryOutcomes.lockOn(
                 recording, registry: result.registry, looks: looks, objectOfDetection: objectOfDetection, accuracy: accuracy,
-                configuration: configuration.guidance))
+                configuration: configuration.guidance),
+            policies: PolicyComparison.run(recording, replay: result, objectOfDetection: objectOfDetection))
     }
 }

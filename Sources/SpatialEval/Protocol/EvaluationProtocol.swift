@@ -28,6 +28,10 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
     public var minimumEvents: Int = 10
     /// The depth-fusion variant comparison, when the protocol asks for one.
     public var fusion: FusionStudySettings?
+    /// The report of the run these results belong to, relative to this protocol's report
+    /// folder (e.g. `../default/report.html`): a report with a fusion study links to it
+    /// instead of repeating the run's detail (spec.md#report-layout); nil for none.
+    public var runReport: String?
     /// Threshold sweeps run by `spatial-eval sweep` (`Docs/sweeps.md`); `run` ignores them.
     public var sweeps: [SweepDefinition] = []
 
@@ -47,6 +51,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case name, description, recordings, corpus, replay, bootstrap, gates, fusion, sweeps
         case minimumEvents = "minimum_events"
+        case runReport = "run_report"
     }
 
     /// Decodes every key but `replay`, rejecting unknown keys and bad values.
@@ -68,6 +73,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
             throw DecodingError.dataCorruptedError(forKey: .minimumEvents, in: c, debugDescription: "must be 0 or more")
         }
         fusion = try c.decodeIfPresent(FusionStudySettings.self, forKey: .fusion)
+        runReport = try c.decodeIfPresent(String.self, forKey: .runReport)
         sweeps = try c.decodeIfPresent([SweepDefinition].self, forKey: .sweeps) ?? []
         let names = sweeps.map(\.name)
         if let repeated = names.first(where: { name in names.count { $0 == name } > 1 }) {
@@ -86,6 +92,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         try c.encode(gates, forKey: .gates)
         try c.encode(minimumEvents, forKey: .minimumEvents)
         try c.encodeIfPresent(fusion, forKey: .fusion)
+        try c.encodeIfPresent(runReport, forKey: .runReport)
         if !sweeps.isEmpty { try c.encode(sweeps, forKey: .sweeps) }
     }
 }

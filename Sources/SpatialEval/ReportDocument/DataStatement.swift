@@ -1,7 +1,10 @@
+import Simulation
+
 /// The statement of a report's data in its header (spec.md#report-data): a one-line summary,
 /// e.g. "Data: 5 recordings, all simulated (capture simulator sim-2)", and one row per
-/// recording. Pure functions of the recordings' ``RecordingData``, so every report (run,
-/// sweep) words it the same way.
+/// recording. Pure functions of the recordings' ``RecordingData`` (or a sweep's corpus
+/// summary), the one renderer of every report's data statement (run, sweep, compare), so
+/// they word it the same way.
 public enum DataStatement {
     /// The one-line summary; the word "simulated" appears whenever any recording is simulated.
     public static func summary(_ data: [RecordingData]) -> String {
@@ -22,6 +25,27 @@ public enum DataStatement {
             [name, data.isSimulated ? "simulated (\(data.simulatorTag ?? "simulator not stated"))" : "recorded",
              orDash(data.source), orDash(data.scenario), orDash(data.seed), orDash(data.device)]
         }
+    }
+
+    /// A sweep's statement: the corpus it ran over, or the summary line followed by each
+    /// recording's name and source.
+    public static func sweep(names: [String], data: [RecordingData], corpus: CorpusSummary?) -> String {
+        if let corpus { return self.corpus(corpus) }
+        let sources = zip(names, data).map { name, d in
+            "\(name): \(d.source.isEmpty ? "unknown source" : d.source)" + (d.simulator.isEmpty ? "" : " (\(d.simulator))")
+        }
+        let simulated = !data.isEmpty && data.allSatisfy(\.isSimulated)
+        return summary(data) + (simulated ? " (current simulator version \(SimulatorInfo.version))" : "") + "; recordings: "
+            + sources.joined(separator: ", ")
+    }
+
+    /// A generated corpus: its spec, simulator version and the ground-truth events it holds.
+    public static func corpus(_ corpus: CorpusSummary) -> String {
+        let t = corpus.totals
+        return "Data: simulated: corpus '\(corpus.spec.name)' of \(corpus.recordings.count) recordings, spec SHA-256 \(corpus.specSHA256), "
+            + "simulator version \(corpus.simulatorVersion); ground-truth events: \(t.anchoredRemovals) removals of anchored objects, "
+            + "\(t.guidanceInMemory) guidance requests with the target in memory, \(t.closeTwinPairs) twin pairs closer than 1 m, "
+            + "\(t.genuineMoves) genuine moves of 0.3–1.5 m, \(t.lowLightRecordings) low-light and \(t.multiRoomRecordings) multi-room recordings"
     }
 
     private static func source(_ data: RecordingData) -> String {

@@ -19,8 +19,8 @@ public enum ReportNumber {
             : "\(r.successes)/\(r.trials) = \(fixed(r.estimate, digits)) [\(fixed(r.lower, digits)), \(fixed(r.upper, digits))]"
     }
 
-    /// `estimate [lower, upper]` with three decimals.
-    public static func interval(_ value: IntervalEstimate) -> String {
-        "\(fixed(value.estimate)) [\(fixed(value.lower)), \(fixed(value.upper))]"
+    /// `estimate [lower, upper]` with `digits` decimals (three by default).
+    public static func interval(_ value: IntervalEstimate, digits: Int = 3) -> String {
+        "\(fixed(value.estimate, digits)) [\(fixed(value.lower, digits)), \(fixed(value.upper, digits))]"
     }
 }

@@ -98,3 +98,26 @@ extension FigureInterval: ColumnRow {
          "parameter": "detect-every-N, the 3-D gate in m, or NaN", "recordings": "recordings resampled"]
     }
 }
+
+extension PolicyInstanceRow: ColumnRow {
+    static var blank: PolicyInstanceRow {
+        PolicyInstanceRow(policy: 0, instance: 0, object: 0, objectsFeeding: 0, confirmed: 0, confirmedAt: 0, drift: 0, objectFirstSeen: 0)
+    }
+    static var doubleColumns: [(String, WritableKeyPath<PolicyInstanceRow, Double>)] {
+        [("confirmed_at_s", \.confirmedAt), ("drift_m", \.drift), ("object_first_seen_s", \.objectFirstSeen)]
+    }
+    static var integerColumns: [(String, WritableKeyPath<PolicyInstanceRow, Int64>)] {
+        [("policy", \.policy), ("instance", \.instance), ("object", \.object), ("objects_feeding", \.objectsFeeding), ("confirmed", \.confirmed)]
+    }
+    static var columnNotes: [String: String] {
+        ["policy": "0 LocalLens registry, 1 RealityRogue label anchoring", "object": "−1 none", "confirmed": "1 shown, 0 never",
+         "confirmed_at_s": "NaN when never shown", "drift_m": "NaN when never shown", "object_first_seen_s": "NaN without an object"]
+    }
+}
+
+extension PolicyErrorRow: ColumnRow {
+    static var blank: PolicyErrorRow { PolicyErrorRow(policy: 0, instance: 0, error: 0) }
+    static var doubleColumns: [(String, WritableKeyPath<PolicyErrorRow, Double>)] { [("error_m", \.error)] }
+    static var integerColumns: [(String, WritableKeyPath<PolicyErrorRow, Int64>)] { [("policy", \.policy), ("instance", \.instance)] }
+    static var columnNotes: [String: String] { ["policy": "0 LocalLens registry, 1 RealityRogue label anchoring"] }
+}

@@ -7,6 +7,8 @@ extension ResultsSchema {
             attributes: protocolAttributes(RunResultsFile.layout) + [
                 ResultsAttributeSchema("replay_configuration", .string, about: "the effective replay configuration, JSON"),
                 ResultsAttributeSchema("minimum_events", .int64, about: "events a gate on a rate needs to decide (spec.md#gate-decisions)"),
+                ResultsAttributeSchema("run_report", .string, required: false,
+                                       about: "the protocol's run_report: the report of the run these results belong to (spec.md#report-layout)"),
             ] + bootstrapAttributes,
             groups: [
                 provenance("every input, the protocol first, then the recordings in protocol order"),
@@ -62,6 +64,9 @@ extension ResultsSchema {
                 .table(.literal("absence_flags"), of: AbsenceFlagRow.self),
                 .table(.literal("removals"), of: RemovalRow.self),
                 .table(.literal("lock_on"), of: LockOnRow.self),
+                .table(.literal("policy_instances"), of: PolicyInstanceRow.self,
+                       about: "both anchoring policies' anchors on the same observations (spec.md#policy-comparison)"),
+                .table(.literal("policy_errors"), of: PolicyErrorRow.self, about: "both policies' per-update anchor errors"),
             ])
     }
 

@@ -1,4 +1,5 @@
 import EvalNumerics
+import Evaluation
 
 /// Bootstrap intervals over recordings: whole recordings are the resampling units, the
 /// figure is recomputed on each resample exactly as its point estimate is, and the stream
@@ -31,6 +32,13 @@ public enum RecordingBootstrap {
         rows.append(row(GateMetric.anchorErrorMedian.rawValue) { PooledFigures.value(of: .anchorErrorMedian, $0) })
         rows.append(row(GateMetric.anchorErrorP90.rawValue) { PooledFigures.value(of: .anchorErrorP90, $0) })
         rows.append(row(GateMetric.meanPurity.rawValue) { PooledFigures.value(of: .meanPurity, $0) })
+        if recordings.contains(where: { !$0.policyInstances.isEmpty }) {
+            for policy in AnchoringPolicy.allCases {
+                for figure in PolicyFigures.figures {
+                    rows.append(row(figure.name, Double(policy.rawValue)) { PolicyFigures.value(figure.name, policy: policy.rawValue, $0) })
+                }
+            }
+        }
         return rows
     }
 

@@ -37,7 +37,8 @@ public enum RunEvaluation {
                                        settings: spec.bootstrap, minimumEvents: spec.minimumEvents),
             minimumEvents: spec.minimumEvents, recordingIntervals: intervals, runsDiffer: RunsDifferTest(recordings),
             fusion: spec.fusion.map { FusionStudy.run(fusionInputs.sorted { $0.name < $1.name }, configuration: spec.replay.depthFusion,
-                                                      settings: $0, bootstrap: spec.bootstrap) })
+                                                      settings: $0, bootstrap: spec.bootstrap) },
+            runReport: spec.runReport)
     }
 
     /// SHA-256 of a file, as an ``InputError`` when it cannot be read.
@@ -89,6 +90,7 @@ public enum RunEvaluation {
             },
             unflags: Int64(spatial.absence.unflags),
             lockOn: spatial.lockOn.requests.map(lockOnRow))
+        (result.policyInstances, result.policyErrors) = PolicyFigures.rows(spatial.policies)
         result.gapIntervals = PooledFigures.gapIntervals(units: PooledFigures.gapUnits(of: result), settings: settings)
         return result
     }

@@ -28,22 +28,38 @@ public struct RunReport: Sendable {
         let byRecording = results.recordingIntervals
         let nRecordings = "n = \(results.recordings.count) recordings"
 
-        heading("Run report: \(results.protocolName)", 1)
-        doc.dataHeader(results.recordings.map { ($0.name, $0.data) })
+        let fusionOnly = results.fusion != nil && results.runReport != nil
+        heading((fusionOnly ? "Fusion report: " : "Run report: ") + results.protocolName, 1)
+        doc.beginSummary()
+        paragraph(RunSummary.data(results))
+        paragraph(RunSummary.verdict(results))
+        if fusionOnly, let fusion = results.fusion, let runReport = results.runReport {
+            table(RunSummary.fusionTable(fusion))
+            doc.link("Boxes with a depth from every variant's fit; Δ: paired median difference variant − baseline per box with its "
+                + "\(confidence)% interval over whole objects (lower is better). The run's gates, figures and per-recording detail: ",
+                     "the run report", href: runReport, ".")
+        } else {
+            table(RunSummary.table(results))
+            paragraph("Rates: \(confidence)% Wilson intervals over their events; re-anchor gaps: whole instances resampled; the other "
+                + "figures: whole recordings resampled (\(bootstrapNote(results.bootstrap))). A gate tests its estimate unless it names a bound "
+                + "(spec.md#gate-decisions).")
+        }
+        doc.endSummary()
+        if !fusionOnly { doc.policySection(results) }
+        doc.beginDetails("Data and inputs")
+        table(DataStatement.table(results.recordings.map { ($0.name, $0.data) }))
         paragraph("spatial-eval \(results.toolVersion); protocol SHA-256 \(results.protocolSHA256). Rendered from results.h5 alone.")
-        heading("Gates", 2)
-        table([["gate", "tests", "value [interval], evidence", "result"]] + results.gates.map {
-            [$0.gate.text, $0.gate.bound == .estimate ? "estimate" : "\($0.gate.bound.rawValue) bound", $0.evidenceText, $0.verdict.text]
-        })
-        let undecided = results.gates.filter { $0.verdict == .undecided }.count
-        paragraph((results.passed ? "No gate fails." : "At least one gate fails: `spatial-eval run` exits 2.")
-            + (undecided == 0 ? "" : " \(undecided) gate\(undecided == 1 ? "" : "s") on a rate had fewer than \(results.minimumEvents) events: "
-               + "not enough events to decide, so \(undecided == 1 ? "it neither passes nor fails" : "they neither pass nor fail") the run."))
-        paragraph("Rates carry \(confidence)% Wilson intervals over their events; re-anchor figures resample whole instances; "
-            + "the other figures resample whole recordings (\(results.recordings.count) recordings, \(bootstrapNote(results.bootstrap))). "
-            + "A gate tests its estimate unless it names a bound (spec.md#gate-decisions).")
-        heading("Inputs", 2)
         table([["recording", "path", "SHA-256"]] + results.recordings.map { [$0.name, $0.path, $0.sha256] })
+        doc.endDetails()
+        if fusionOnly, let fusion = results.fusion, let runReport = results.runReport {
+            doc.link("This report holds the depth-fusion study only. The run's own figures on the same recordings (gates, tracking, anchors, "
+                + "re-anchor gaps, absence, lock-on, both anchoring policies, per recording) are in ", "the run report", href: runReport, ".")
+            doc.fusionSection(fusion, bootstrap: results.bootstrap)
+            markdown = doc.markdownText
+            self.html = doc.htmlPage(title: "Fusion report: \(results.protocolName)")
+            self.figures = doc.figures
+            return
+        }
 
         struct Section {
             var key: String, title: String, gaps: [Double], units: Int, intervals: GapIntervals, errors: [Double]
@@ -70,7 +86,7 @@ public struct RunReport: Sendable {
                 guard pooled, let interval = byRecording.interval(figure, parameter) else { return f(value) }
                 return ReportNumber.interval(interval)
             }
-            heading(s.title, 2)
+            doc.beginDetails(s.title, open: pooled)
             heading("Tracking: detect-every-N", 3)
             let trackingRows = s.tracking.map { ["\($0.n)", withInterval($0.mota, "mota", Double($0.n)), withInterval($0.idf1, "idf1", Double($0.n)),
                                                  withInterval($0.hota, "hota", Double($0.n)), "\($0.identitySwitches)", "\($0.groundTruthCount)",
@@ -124,6 +140,7 @@ public struct RunReport: Sendable {
             })
             if pooled { paragraph("MOTA-3D per gate: estimate [interval], \(nRecordings), counts summed over the resampled recordings.") }
             doc.outcomeSections(s.key == "pooled" ? r : r.filter { $0.name == s.key }, details: s.key != "pooled")
+            doc.endDetails()
         }
         doc.runsDifferSection(results.runsDiffer)
         if let fusion = results.fusion { doc.fusionSection(fusion, bootstrap: results.bootstrap) }

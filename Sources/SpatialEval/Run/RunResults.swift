@@ -23,6 +23,8 @@ public struct RunResults: Sendable, Equatable {
     public var runsDiffer: RunsDifferTest
     /// The depth-fusion variant comparison (`/fusion`), when the protocol asked for one.
     public var fusion: FusionResults? = nil
+    /// The report of the run these results belong to (the protocol's `run_report`), nil for none.
+    public var runReport: String? = nil
 
     /// True when no gate failed (a gate without enough events to decide does not fail the run).
     public var passed: Bool { !gates.contains(where: \.failed) }
@@ -166,6 +168,10 @@ public struct RecordingResults: Sendable, Equatable {
     public var unflags: Int64
     /// One row per guidance request.
     public var lockOn: [LockOnRow]
+    /// Both anchoring policies' anchors on this recording (spec.md#policy-comparison).
+    public var policyInstances: [PolicyInstanceRow] = []
+    /// Both anchoring policies' per-update anchor errors.
+    public var policyErrors: [PolicyErrorRow] = []
 
     /// Instances fed by two or more objects.
     public var blendedInstances: [Int64] { instances.filter { $0.objectsFeeding > 1 }.map(\.instance) }

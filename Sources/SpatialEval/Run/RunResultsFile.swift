@@ -25,6 +25,7 @@ public enum RunResultsFile {
         encoder.outputFormatting = [.sortedKeys]
         try root.setAttribute("replay_configuration", String(decoding: try encoder.encode(loaded.evaluationProtocol.replay), as: UTF8.self))
         try root.setAttribute("minimum_events", Int64(results.minimumEvents))
+        if let runReport = results.runReport { try root.setAttribute("run_report", runReport) }
         let recordings = try root.createGroup("recordings")
         for recording in results.recordings { try write(recording, into: recordings.createGroup(recording.name)) }
         let pooled = try root.createGroup("pooled")
@@ -81,6 +82,8 @@ public enum RunResultsFile {
         try group.createGroup("absence_flags").writeRows(r.absenceFlags)
         try group.createGroup("removals").writeRows(r.removals)
         try group.createGroup("lock_on").writeRows(r.lockOn)
+        try group.createGroup("policy_instances").writeRows(r.policyInstances)
+        try group.createGroup("policy_errors").writeRows(r.policyErrors)
     }
 
     /// Reads the results back from `path` (everything the report shows).
@@ -112,7 +115,8 @@ public enum RunResultsFile {
             minimumEvents: Int(try root.attributeInt64("minimum_events")),
             recordingIntervals: try root.openGroup("pooled").openGroup("recording_intervals").readRows(FigureInterval.self),
             runsDiffer: try readRunsDiffer(root.openGroup("pooled").openGroup("runs_differ")),
-            fusion: try FusionResultsFile.readIfPresent(root.group))
+            fusion: try FusionResultsFile.readIfPresent(root.group),
+            runReport: try root.group.attributeNames().contains("run_report") ? root.attributeString("run_report") : nil)
     }
 
     private static func readRunsDiffer(_ group: SchemaGroup) throws -> RunsDifferTest {
@@ -141,6 +145,8 @@ public enum RunResultsFile {
             absenceFlags: try group.openGroup("absence_flags").readRows(AbsenceFlagRow.self),
             removals: try group.openGroup("removals").readRows(RemovalRow.self),
             unflags: try group.attributeInt64("unflags"),
-            lockOn: try group.openGroup("lock_on").readRows(LockOnRow.self))
+            lockOn: try group.openGroup("lock_on").readRows(LockOnRow.self),
+            policyInstances: try group.openGroup("policy_instances").readRows(PolicyInstanceRow.self),
+            policyErrors: try group.openGroup("policy_errors").readRows(PolicyErrorRow.self))
     }
 }

@@ -24,21 +24,8 @@ struct SweepData {
         return SweepData(paths: summary.recordings.map { (folder as NSString).appendingPathComponent($0.file) }, corpus: summary)
     }
 
-    /// The report's data statement for `recordings` (in sweep order).
+    /// The report's data statement for `recordings` (in sweep order), by ``DataStatement``.
     func statement(_ recordings: [Recording]) -> String {
-        if let corpus {
-            let t = corpus.totals
-            return "simulated: corpus '\(corpus.spec.name)' of \(corpus.recordings.count) recordings, spec SHA-256 \(corpus.specSHA256), "
-                + "simulator version \(corpus.simulatorVersion); ground-truth events: \(t.anchoredRemovals) removals of anchored objects, "
-                + "\(t.guidanceInMemory) guidance requests with the target in memory, \(t.closeTwinPairs) twin pairs closer than 1 m, "
-                + "\(t.genuineMoves) genuine moves of 0.3–1.5 m, \(t.lowLightRecordings) low-light and \(t.multiRoomRecordings) multi-room recordings"
-        }
-        let sources = zip(paths, recordings).map { path, recording in
-            let source = recording.meta["source"] ?? "unknown source"
-            let simulator = recording.meta["simulator"].map { " (\($0))" } ?? ""
-            return "\(ProtocolLoader.recordingName(path)): \(source)\(simulator)"
-        }
-        let simulated = recordings.allSatisfy { $0.meta["source"] == "simulator" }
-        return (simulated ? "simulated (current simulator version \(SimulatorInfo.version)); " : "") + "recordings: " + sources.joined(separator: ", ")
+        DataStatement.sweep(names: paths.map(ProtocolLoader.recordingName), data: recordings.map { RecordingData(meta: $0.meta) }, corpus: corpus)
     }
 }

@@ -21,15 +21,10 @@ public struct SweepReport: Sendable {
         let f = { (v: Double) in ReportNumber.fixed(v) }
         let confidence = ReportNumber.fixed(results.bootstrap.confidence * 100, 0)
         doc.heading("Sweep report: \(results.protocolName)", 1)
-        doc.paragraph("spatial-eval \(results.toolVersion); protocol SHA-256 \(results.protocolSHA256). Rendered from sweep.h5 alone. "
-            + "Data: \(results.dataSource).")
-        if results.recordings.count <= 20 {
-            doc.paragraph("Recordings (n = \(results.recordings.count)): \(results.recordings.joined(separator: ", ")).")
-        }
         let views = try results.sweeps.map(SweepView.init)
         let recommendations = try results.sweeps.map { try $0.recommendation(results.bootstrap) }
 
-        doc.heading("Shipped constant → recommended value", 2)
+        var summaryRows = [["sweep", "constant", "shipped", "recommended [\(confidence)% interval]", "verdict"]]
         var rows = [["sweep", "key", "shipped", "recommended [\(confidence)% interval]", "verdict", "stability", "events (needed to decide)",
                      "equally good under the rule", "rule", "evidence n",
                      "held-out folds meeting the rule", "mean held-out gap"]]
@@ -51,11 +46,23 @@ public struct SweepReport: Sendable {
                 let verdict = Self.verdict(r, plan: view.plan, axis: a, pooled: pooled, objective: objective)
                 let stability = r.stability[a].map { ReportNumber.fixed($0 * 100, 0) + " %" } ?? "n/a"
                 let events = "\(verdict.events) \(objective.minimise.evidence(pooled).noun)" + (verdict.eventsNeeded.map { " (\($0))" } ?? "")
+                summaryRows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, verdict.kind.rawValue])
                 rows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, verdict.kind.rawValue, stability, events,
                              tied, objective.text, evidence,
                              "\(met) of \(r.folds.count)", gaps.isEmpty ? "n/a" : f(gaps.reduce(0, +) / Double(gaps.count))])
             }
         }
+        doc.beginSummary()
+        doc.paragraph(results.dataSource.hasPrefix("Data:") ? results.dataSource + "." : "Data: \(results.dataSource).")
+        doc.paragraph("Verdict per constant, \(results.recordings.count) recordings resampled whole (\(results.bootstrap.replicates) resamples); "
+            + "the full table with stability, events and held-out validation follows (verdicts: Docs/spec.md#sweep-verdict).")
+        doc.table(summaryRows)
+        doc.endSummary()
+        doc.paragraph("spatial-eval \(results.toolVersion); protocol SHA-256 \(results.protocolSHA256). Rendered from sweep.h5 alone.")
+        if results.recordings.count <= 20 {
+            doc.paragraph("Recordings (n = \(results.recordings.count)): \(results.recordings.joined(separator: ", ")).")
+        }
+        doc.heading("Shipped constant → recommended value", 2)
         doc.table(rows)
         doc.paragraph("Intervals: over \(results.bootstrap.replicates) bootstrap resamples of whole recordings (seed \(results.bootstrap.seed)), "
             + "each resample's choice is every point tied under the rule (no tie-break toward the shipped value); the interval runs from the lower "
@@ -69,7 +76,9 @@ public struct SweepReport: Sendable {
             + "recordings minus the best value any point meeting the rule reaches on the held-out recording (0 = the choice generalised).")
 
         for (k, sweep) in results.sweeps.enumerated() {
+            doc.beginDetails("Sweep \(sweep.definition.name)")
             Self.section(&doc, sweep, view: views[k], recommendation: recommendations[k], results: results)
+            doc.endDetails()
         }
         Self.cosineSection(&doc, results)
         doc.heading("Understanding this report", 2)
@@ -88,7 +97,6 @@ public struct SweepReport: Sendable {
                                 results: SweepResults) {
         let f = { (v: Double) in ReportNumber.fixed(v) }
         let name = sweep.definition.name, objective = sweep.definition.objective, plan = view.plan
-        doc.heading("Sweep \(name)", 2)
         if !sweep.definition.description.isEmpty { doc.paragraph(sweep.definition.description) }
         // Wall time stays in sweep.h5 (`seconds`) and on standard error, so the report re-renders byte for byte.
         let resumed = sweep.resumed > 0 ? "; \(sweep.resumed) points came from the checkpoint of a killed run" : ""
