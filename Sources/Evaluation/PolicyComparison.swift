@@ -59,17 +59,25 @@ public struct PolicyComparison: Sendable, Equatable {
     ) -> PolicyComparison {
         let observations = replay.anchorObservations
         let detections = replay.observations.map(\.detection)
-        var firstSeen: [Int64: Double] = [:]
-        for (k, o) in observations.enumerated() {
-            if let object = objectOfDetection[detections[k]], firstSeen[object] == nil { firstSeen[object] = o.time }
-        }
+        let firstSeen = Self.firstSeen(observations, detections: detections, objectOfDetection: objectOfDetection)
         let registryHistories = MemoryOutcomes.histories(replay.registry, times: observations.map(\.time), detections: detections)
         let localLens = judge(registryHistories, policy: .localLens, shownAfter: { _ in 0 }, recording: recording,
                               objectOfDetection: objectOfDetection)
 
+        let rogue = labelAnchors(recording, observations: observations, detections: detections, objectOfDetection: objectOfDetection,
+                                 configuration: labelAnchoring)
+        return PolicyComparison(instances: localLens + rogue, firstSeen: firstSeen)
+    }
+
+    /// RealityRogue's label anchoring replayed over `observations` (fed by `detections`, one
+    /// each, in frame order) and judged against `recording`'s ground truth.
+    public static func labelAnchors(
+        _ recording: Recording, observations: [AnchorObservation], detections: [Int64], objectOfDetection: [Int64: Int64],
+        configuration: LabelAnchoringConfiguration
+    ) -> [PolicyInstance] {
         var frameOf: [Int64: Frame] = [:]
         for frame in recording.frames { frameOf[frame.index] = frame }
-        var tracker = LabelAnchorTracker(configuration: labelAnchoring)
+        var tracker = LabelAnchorTracker(configuration: configuration)
         var histories: [Int: AnchorHistory] = [:]
         var shownAt: [Int: Int] = [:]
         var start = 0
@@ -85,7 +93,7 @@ public struct PolicyComparison: Sendable, Equatable {
                     ?? AnchorHistory(instance: event.anchor, label: observations[k].label, updates: [], detections: [])
                 history.updates.append(AnchorUpdate(frame: frame.index, time: observations[k].time, position: event.position))
                 history.detections.append(detections[k])
-                if event.kind == .confirm || (event.kind == .create && labelAnchoring.confirmHits <= 1) {
+                if event.kind == .confirm || (event.kind == .create && configuration.confirmHits <= 1) {
                     shownAt[event.anchor] = history.updates.count - 1
                 }
                 histories[event.anchor] = history
@@ -93,9 +101,17 @@ public struct PolicyComparison: Sendable, Equatable {
             }
             start = end
         }
-        let rogue = judge(histories.keys.sorted().map { histories[$0]! }, policy: .realityRogue, shownAfter: { shownAt[$0] },
-                          recording: recording, objectOfDetection: objectOfDetection)
-        return PolicyComparison(instances: localLens + rogue, firstSeen: firstSeen)
+        return judge(histories.keys.sorted().map { histories[$0]! }, policy: .realityRogue, shownAfter: { shownAt[$0] },
+                     recording: recording, objectOfDetection: objectOfDetection)
+    }
+
+    /// The first capture time at which one of `observations` (fed by `detections`) saw each object.
+    public static func firstSeen(_ observations: [AnchorObservation], detections: [Int64], objectOfDetection: [Int64: Int64]) -> [Int64: Double] {
+        var firstSeen: [Int64: Double] = [:]
+        for (k, o) in observations.enumerated() {
+            if let object = objectOfDetection[detections[k]], firstSeen[object] == nil { firstSeen[object] = o.time }
+        }
+        return firstSeen
     }
 
     /// `histories` judged; `shownAfter` gives the index of the update at which an instance was shown.

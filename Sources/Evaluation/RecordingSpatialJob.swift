@@ -69,6 +69,7 @@ public enum RecordingSpatialJob {
             lockOn: MemoryOutcomes.lockOn(
                 recording, registry: result.registry, looks: looks, objectOfDetection: objectOfDetection, accuracy: accuracy,
                 configuration: configuration.guidance),
-            policies: PolicyComparison.run(recording, replay: result, objectOfDetection: objectOfDetection))
+            policies: PolicyComparison.run(recording, replay: result, objectOfDetection: objectOfDetection,
+                                          labelAnchoring: configuration.labelAnchoring))
     }
 }

@@ -16,6 +16,9 @@ public enum SweepStage: Int, Comparable, Sendable, Codable {
     /// Lock-on and arrival over the registry's events, starting from instances the absence
     /// stage does not show as missing (`guidance.*` but the refresh period).
     case guidance
+    /// RealityRogue's label anchoring replayed over the same observations, the second policy
+    /// (`labelAnchoring.*`, spec.md#policy-comparison); nothing else depends on it.
+    case labelAnchoring
 
     /// Pipeline order.
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
@@ -94,6 +97,10 @@ public struct SweepKey: Sendable {
         SweepKey("depthFusion.minPairs", .upstream, integer: \.depthFusion.minPairs),
         SweepKey("depthFusion.outlierSigmas", .upstream, \.depthFusion.outlierSigmas),
         SweepKey("depthFusion.denominatorFloor", .upstream, \.depthFusion.denominatorFloor),
+        SweepKey("labelAnchoring.radiusPerMetre", .labelAnchoring, \.labelAnchoring.radiusPerMetre),
+        SweepKey("labelAnchoring.confirmHits", .labelAnchoring, integer: \.labelAnchoring.confirmHits),
+        SweepKey("labelAnchoring.emaWeight", .labelAnchoring, \.labelAnchoring.emaWeight),
+        SweepKey("labelAnchoring.expireAfterMisses", .labelAnchoring, integer: \.labelAnchoring.expireAfterMisses),
     ]
 
     /// The key named `name`, if a sweep can vary it.

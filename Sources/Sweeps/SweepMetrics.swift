@@ -66,6 +66,20 @@ public enum SweepComponent: Int, CaseIterable, Sendable {
     case suggestions
     /// Suggestion cards whose object was really where the card said.
     case realSuggestions
+    /// RealityRogue label anchors shown (confirmed; spec.md#policy-comparison).
+    case labelShown
+    /// Σ over objects of (shown label anchors associated − 1).
+    case labelDuplicates
+    /// Shown label anchors fed by two or more objects.
+    case labelBlended
+    /// Objects with a shown label anchor.
+    case labelObjectsShown
+    /// Σ of per-update label-anchor errors, metres.
+    case labelErrorSum
+    /// Number of per-update label-anchor errors.
+    case labelErrorCount
+    /// Σ over objects with a shown label anchor of the time from first observation to first showing, seconds.
+    case labelConfirmSum
 }
 
 /// A metric of a sweep, derived from summed ``SweepComponent``s. Every metric is oriented so
@@ -115,6 +129,14 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
     case greenOverEmptyRate = "green_over_empty_rate"
     /// Mean seconds from the start of guidance to the first lock.
     case timeToLockMean = "time_to_lock_mean_s"
+    /// RealityRogue label anchoring: duplicate shown anchors (count; spec.md#policy-comparison).
+    case labelDuplicates = "label_duplicates"
+    /// RealityRogue label anchoring: shown anchors fed by two or more objects (count).
+    case labelBlended = "label_blended"
+    /// RealityRogue label anchoring: mean per-update anchor error, metres.
+    case labelAnchorErrorMean = "label_anchor_error_mean_m"
+    /// RealityRogue label anchoring: mean time from an object's first observation to its first shown anchor, seconds.
+    case labelTimeToConfirmedMean = "label_time_to_confirmed_mean_s"
 
     /// Whether larger values are better.
     public var largerIsBetter: Bool { [.idf1, .hota, .mota].contains(self) }
@@ -150,6 +172,10 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
         case .greenOverEmpty: return c[SweepComponent.greenWithoutObject.rawValue]
         case .greenOverEmptyRate: return ratio(.greenWithoutObject, .greenArrivals)
         case .timeToLockMean: return ratio(.lockTimeSum, .lockTimes)
+        case .labelDuplicates: return c[SweepComponent.labelDuplicates.rawValue]
+        case .labelBlended: return c[SweepComponent.labelBlended.rawValue]
+        case .labelAnchorErrorMean: return ratio(.labelErrorSum, .labelErrorCount)
+        case .labelTimeToConfirmedMean: return ratio(.labelConfirmSum, .labelObjectsShown)
         }
     }
 
@@ -169,6 +195,9 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
         case .missedLockRate, .wrongTargetLocks, .greenOverEmpty: return (n(.guidedRequests), "guided requests")
         case .greenOverEmptyRate: return (n(.greenArrivals), "green arrivals")
         case .timeToLockMean: return (n(.lockTimes), "requests that locked")
+        case .labelDuplicates, .labelTimeToConfirmedMean: return (n(.labelObjectsShown), "objects with a shown label anchor")
+        case .labelBlended: return (n(.labelShown), "shown label anchors")
+        case .labelAnchorErrorMean: return (n(.labelErrorCount), "label-anchor updates")
         }
     }
 

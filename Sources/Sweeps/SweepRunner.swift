@@ -115,6 +115,8 @@ struct StageMemo {
     private var absence: [SweepStages.AbsenceStage] = []
     private var guidanceKey: [Double]?
     private var guidance: [[(SweepComponent, Double)]] = []
+    private var labelKey: [Double]?
+    private var label: [[(SweepComponent, Double)]] = []
 
     /// The components of point `values` on every recording.
     mutating func components(_ values: [Double], plan: SweepPlan, inputs: [SweepInput], upstream: [UpstreamOutput]) -> [[Double]] {
@@ -126,6 +128,14 @@ struct StageMemo {
             self.registryKey = registryKey
             absenceKey = nil
             guidanceKey = nil
+        }
+        let labelKey = plan.signature(values, stages: [.upstream, .labelAnchoring])
+        if labelKey != self.labelKey {
+            label = inputs.indices.map {
+                SweepStages.labelAnchoring(inputs[$0].recording, upstream: upstream[$0], truth: inputs[$0].truth,
+                                           configuration: configuration.labelAnchoring)
+            }
+            self.labelKey = labelKey
         }
         let absenceKey = plan.signature(values, stages: [.absence])
         if absenceKey != self.absenceKey {
@@ -144,6 +154,8 @@ struct StageMemo {
             }
             self.guidanceKey = guidanceKey
         }
-        return inputs.indices.map { SweepStages.components(judgements[$0], absence: absence[$0], guidance: guidance[$0]) }
+        return inputs.indices.map {
+            SweepStages.components(judgements[$0], absence: absence[$0], guidance: guidance[$0], labelAnchoring: label[$0])
+        }
     }
 }

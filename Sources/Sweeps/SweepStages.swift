@@ -121,12 +121,34 @@ public enum SweepStages {
                 (.realSuggestions, Double(outcomes.realSuggestions))]
     }
 
-    /// Every component of one (point, recording): the registry judgement with the absence
-    /// and guidance stages laid over it.
+    /// The label-anchoring components: RealityRogue's policy replayed over the upstream
+    /// observations and judged as the run's side-by-side table judges it (spec.md#policy-comparison).
+    public static func labelAnchoring(_ recording: Recording, upstream: UpstreamOutput, truth: RecordingTruth,
+                                      configuration: LabelAnchoringConfiguration) -> [(SweepComponent, Double)] {
+        let anchors = PolicyComparison.labelAnchors(recording, observations: upstream.observations, detections: upstream.detections,
+                                                    objectOfDetection: truth.objectOfDetection, configuration: configuration)
+        let firstSeen = PolicyComparison.firstSeen(upstream.observations, detections: upstream.detections, objectOfDetection: truth.objectOfDetection)
+        let shown = anchors.filter(\.confirmed)
+        var perObject: [Int64: (count: Int, first: Double)] = [:]
+        for anchor in shown {
+            guard let object = anchor.object else { continue }
+            let current = perObject[object]
+            perObject[object] = ((current?.count ?? 0) + 1, min(current?.first ?? .infinity, anchor.confirmedAt))
+        }
+        let confirmTimes = perObject.compactMap { object, entry in firstSeen[object].map { max(0, entry.first - $0) } }
+        let errors = anchors.flatMap(\.errors)
+        return [(.labelShown, Double(shown.count)), (.labelDuplicates, Double(perObject.values.reduce(0) { $0 + $1.count - 1 })),
+                (.labelBlended, Double(shown.count { $0.objectsFeeding > 1 })), (.labelObjectsShown, Double(confirmTimes.count)),
+                (.labelErrorSum, errors.reduce(0, +)), (.labelErrorCount, Double(errors.count)),
+                (.labelConfirmSum, confirmTimes.sorted().reduce(0, +))]
+    }
+
+    /// Every component of one (point, recording): the registry judgement with the absence,
+    /// guidance and label-anchoring stages laid over it.
     public static func components(_ judgement: RegistryJudgement, absence: AbsenceStage,
-                                  guidance: [(SweepComponent, Double)]) -> [Double] {
+                                  guidance: [(SweepComponent, Double)], labelAnchoring: [(SweepComponent, Double)] = []) -> [Double] {
         var c = judgement.components
-        for (component, value) in absence.components + guidance { c[component.rawValue] = value }
+        for (component, value) in absence.components + guidance + labelAnchoring { c[component.rawValue] = value }
         return c
     }
 
@@ -145,6 +167,7 @@ public enum SweepStages {
         return components(
             judgement, absence: absence,
             guidance: guidance(recording, registry: registry, absence: absence, judgement: judgement, truth: truth,
-                               configuration: configuration.guidance))
+                               configuration: configuration.guidance),
+            labelAnchoring: labelAnchoring(recording, upstream: upstream, truth: truth, configuration: configuration.labelAnchoring))
     }
 }

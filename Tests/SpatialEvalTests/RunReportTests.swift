@@ -60,7 +60,7 @@ struct RunReportTests {
         }
         let first = try String(contentsOfFile: "\(out)/report.md", encoding: .utf8)
         let html = try String(contentsOfFile: "\(out)/report.html", encoding: .utf8)
-        #expect(first.contains("| reanchor.p90_m <= 5.000 |") && !first.contains(folder.path))
+        #expect(first.contains("| re-anchor gap p90 m |") && first.contains("| <= 5.000 | PASS |") && !first.contains(folder.path))
         #expect(html.contains("<svg") && !html.contains(".svg\""))
         let again = folder.file("again")
         let report = runTool(["report", "\(out)/results.h5", "--out", again])

@@ -149,17 +149,34 @@ public struct ReplayConfiguration: Codable, Sendable, Equatable {
     public var absence: AbsenceConfiguration
     /// Lock-on and arrival (spec.md#guidance).
     public var guidance: GuidanceConfiguration
+    /// RealityRogue's label anchoring, the second policy the main job compares (spec.md#label-anchoring).
+    public var labelAnchoring: LabelAnchoringConfiguration
 
     /// Creates a configuration; every part defaults to the shipped constants.
     public init(
         tracker: TrackerConfiguration = .init(), depthFusion: DepthFusionConfiguration = .init(),
         anchors: AnchorConfiguration = .init(), absence: AbsenceConfiguration = .init(),
-        guidance: GuidanceConfiguration = .init()
+        guidance: GuidanceConfiguration = .init(), labelAnchoring: LabelAnchoringConfiguration = .init()
     ) {
         self.tracker = tracker
         self.depthFusion = depthFusion
         self.anchors = anchors
         self.absence = absence
         self.guidance = guidance
+        self.labelAnchoring = labelAnchoring
+    }
+
+    enum CodingKeys: String, CodingKey { case tracker, depthFusion, anchors, absence, guidance, labelAnchoring }
+
+    /// Decodes every part; `labelAnchoring`, added later, defaults to RealityRogue's constants
+    /// when a stored configuration predates it.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        tracker = try c.decode(TrackerConfiguration.self, forKey: .tracker)
+        depthFusion = try c.decode(DepthFusionConfiguration.self, forKey: .depthFusion)
+        anchors = try c.decode(AnchorConfiguration.self, forKey: .anchors)
+        absence = try c.decode(AbsenceConfiguration.self, forKey: .absence)
+        guidance = try c.decode(GuidanceConfiguration.self, forKey: .guidance)
+        labelAnchoring = try c.decodeIfPresent(LabelAnchoringConfiguration.self, forKey: .labelAnchoring) ?? .init()
     }
 }

@@ -31,9 +31,7 @@ public enum DataStatement {
     /// recording's name and source.
     public static func sweep(names: [String], data: [RecordingData], corpus: CorpusSummary?) -> String {
         if let corpus { return self.corpus(corpus) }
-        let sources = zip(names, data).map { name, d in
-            "\(name): \(d.source.isEmpty ? "unknown source" : d.source)" + (d.simulator.isEmpty ? "" : " (\(d.simulator))")
-        }
+        let sources = zip(names, data).map { name, d in d.isSimulated ? name : "\(name) (\(source(d)))" }
         let simulated = !data.isEmpty && data.allSatisfy(\.isSimulated)
         return summary(data) + (simulated ? " (current simulator version \(SimulatorInfo.version))" : "") + "; recordings: "
             + sources.joined(separator: ", ")

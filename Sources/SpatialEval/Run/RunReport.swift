@@ -31,7 +31,12 @@ public struct RunReport: Sendable {
         let fusionOnly = results.fusion != nil && results.runReport != nil
         heading((fusionOnly ? "Fusion report: " : "Run report: ") + results.protocolName, 1)
         doc.beginSummary()
-        paragraph(RunSummary.data(results))
+        if fusionOnly, let fusion = results.fusion {
+            paragraph(DataStatement.summary(results.recordings.map(\.data)) + ". Fusion study: \(fusion.boxes.detection.count) detection boxes "
+                + "with ground-truth depth grids, \(fusion.samples.box.count) grid samples with a true depth.")
+        } else {
+            paragraph(RunSummary.data(results))
+        }
         paragraph(RunSummary.verdict(results))
         if fusionOnly, let fusion = results.fusion, let runReport = results.runReport {
             table(RunSummary.fusionTable(fusion))

@@ -62,7 +62,15 @@ enum RunSummary {
                 let c = fusion.comparisons.first { $0.variant == s.variant && $0.metric == "abs_box_error_m" }
                 return [s.variant.rawValue, "\(s.boxes)", cm(s.medianAbsoluteBoxError),
                         c.map { "\(cm($0.median.estimate)) [\(cm($0.median.lower)), \(cm($0.median.upper))]" } ?? "baseline",
-                        c.map { $0.verdict } ?? "—"]
+                        c.map { short($0.verdict) } ?? "—"]
             }
+    }
+
+    /// A verdict sentence without its metric prefix and bracketed numbers (the table shows them).
+    static func short(_ verdict: String) -> String {
+        var text = Substring(verdict)
+        if let colon = text.range(of: ": ") { text = text[colon.upperBound...] }
+        if let bracket = text.range(of: " (") { text = text[..<bracket.lowerBound] }
+        return String(text)
     }
 }
