@@ -55,7 +55,7 @@ struct ReportLayoutTests {
         let results = RunResults(protocolName: "p", protocolSHA256: "", toolVersion: "t", bootstrap: .init(), recordings: [recording],
                                  pooledGaps: GateDecisionTests.noInterval, gates: [], runsDiffer: RunsDifferTest([recording]))
         let table = PolicyTable.rows(results)
-        #expect(table.count == 3 && table[2][0] == "RealityRogue label anchoring" && table[2][1] == "3 (of 5)" && table[2][3] == "1 [n/a, n/a]")
+        #expect(table.count == 3 && table[2][0] == "RealityRogue label anchoring" && table[2][1] == "3 (of 5)" && table[2][2] == "2" && table[2][4] == "1 [n/a, n/a]")
         #expect(RunReport(results).markdown.contains("## Anchoring policies side by side"))
     }
 
