@@ -10,7 +10,9 @@ DIR/<report folder>-<width>.png (at 1280 px also in the dark scheme, -dark.png),
   * with every <details> opened, no element reaches beyond the viewport's width unless it is
     inside a horizontal scroll box, and the page itself does not scroll sideways;
   * every <img> decoded with a size, every <svg> renders with a size;
-  * no console error, no uncaught exception, no failed load.
+  * no console error, no uncaught exception, no failed load;
+  * with the print style sheet (at 1280 px), no collapsed section stays closed; the page is
+    also printed to DIR/<report folder>.pdf.
 Prints one line per page and width and exits 1 when any check failed.
 """
 import argparse
@@ -37,6 +39,18 @@ SUMMARY_CHECK = r"""
   const r = s.getBoundingClientRect();
   return r.top >= 0 && r.bottom <= window.innerHeight ? [] :
     [`summary spans ${Math.round(r.top)}–${Math.round(r.bottom)} px, not within the first ${window.innerHeight} px`];
+})()
+"""
+
+# With the print style sheet: every collapsed section's content must take up space.
+PRINT_CHECK = r"""
+(() => {
+  const closed = [...document.querySelectorAll('details:not([open])')];
+  const hidden = closed.filter(d => {
+    const inner = [...d.children].filter(c => c.tagName.toLowerCase() !== 'summary');
+    return inner.length > 0 && inner.every(c => c.getBoundingClientRect().height === 0);
+  });
+  return hidden.length === 0 ? [] : [`print: ${hidden.length} of ${closed.length} collapsed sections stay closed (e.g. "${hidden[0].querySelector('summary').textContent}")`];
 })()
 """
 
@@ -191,6 +205,13 @@ def check(browser, path, width, screenshots):
         with open(os.path.join(screenshots, f"{name}-{width}-dark.png"), "wb") as f:
             f.write(base64.b64decode(dark["data"]))
         browser.call("Emulation.setEmulatedMedia", {"features": []}, session=True)
+    if width == 1280:  # "save as PDF": the print style sheet opens every section; keep the PDF beside the screenshots
+        browser.call("Emulation.setEmulatedMedia", {"media": "print"}, session=True)
+        problems += browser.evaluate(PRINT_CHECK)
+        browser.call("Emulation.setEmulatedMedia", {"media": ""}, session=True)
+        pdf = browser.call("Page.printToPDF", {"printBackground": False}, session=True, timeout=120)
+        with open(os.path.join(screenshots, f"{name}.pdf"), "wb") as f:
+            f.write(base64.b64decode(pdf["data"]))
     layout = browser.evaluate(LAYOUT_CHECK)
     problems += layout["problems"]
     time.sleep(0.1)

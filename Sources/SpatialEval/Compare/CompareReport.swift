@@ -24,8 +24,9 @@ enum CompareReport {
         var doc = ReportDocument()
         doc.heading("Comparison: \(c.a.protocolName) (A) vs \(c.b.protocolName) (B)", 1)
         doc.beginSummary()
-        doc.paragraph("A = \(names.a): " + RunSummary.data(c.a))
-        doc.paragraph("B = \(names.b): " + RunSummary.data(c.b))
+        let dataA = DataStatement.summary(c.a.recordings.map(\.data)), dataB = DataStatement.summary(c.b.recordings.map(\.data))
+        doc.paragraph("A = \(names.a) (protocol \(c.a.protocolName)); B = \(names.b) (protocol \(c.b.protocolName)). "
+            + (dataA == dataB ? "Both: \(dataA)." : "A: \(dataA). B: \(dataB)."))
         doc.paragraph(c.verdict)
         doc.table(c.figureRows)
         doc.paragraph("Paired: for each recording both runs scored from the same file, the figure on that recording alone in B minus "
@@ -57,6 +58,8 @@ enum CompareReport {
             doc.paragraph("Depth fusion " + fusionNote.dropFirst("fusion: ".count) + ".")
         }
         doc.beginDetails("Data and inputs")
+        doc.paragraph("A: " + RunSummary.data(c.a))
+        doc.paragraph("B: " + RunSummary.data(c.b))
         doc.paragraph("Run A (\(names.a)): protocol \(c.a.protocolName), SHA-256 \(c.a.protocolSHA256), spatial-eval \(c.a.toolVersion).")
         doc.table(DataStatement.table(c.a.recordings.map { ($0.name, $0.data) }))
         doc.paragraph("Run B (\(names.b)): protocol \(c.b.protocolName), SHA-256 \(c.b.protocolSHA256), spatial-eval \(c.b.toolVersion).")

@@ -81,14 +81,21 @@ struct RunComparison: Sendable {
         }
     }
 
-    /// Headline rows: figure, A, B, B − A, paired mean difference per shared recording.
+    /// Headline rows: figure, A and B with their intervals, the evidence, B − A, and the paired
+    /// mean difference per shared recording with its interval.
     var figureRows: [[String]] {
         let confidence = ReportNumber.fixed(b.bootstrap.confidence * 100, 0)
-        return [["figure", "A [interval], evidence", "B [interval], evidence", "B − A",
-                 "paired B − A per recording, mean [\(confidence)% interval] (n)"]] + figures.map { f in
-            [f.title, f.a.evidenceText, f.b.evidenceText, ReportNumber.fixed(f.b.value - f.a.value),
+        return [["figure", "A [\(confidence)% interval]", "B [interval]", "evidence A / B", "B − A", "paired B − A [interval] (n)"]] + figures.map { f in
+            [f.title, Self.compact(f.a), Self.compact(f.b), "\(f.a.events) / \(f.b.events) \(f.b.eventUnit)", ReportNumber.fixed(f.b.value - f.a.value),
              f.paired.map { "\(ReportNumber.interval($0)) (\(f.pairedCount))" } ?? "n/a (\(f.pairedCount))"]
         }
+    }
+
+    /// An outcome's figure and interval without its evidence (`evidenceText` up to its last comma).
+    static func compact(_ o: GateOutcome) -> String {
+        let text = o.evidenceText
+        guard let comma = text.range(of: ", ", options: .backwards) else { return text }
+        return String(text[..<comma.lowerBound])
     }
 
     /// Per shared recording: its name, then A → B of each headline figure that is not a rate.
