@@ -25,6 +25,7 @@ public struct SweepReport: Sendable {
         let recommendations = try results.sweeps.map { try $0.recommendation(results.bootstrap) }
 
         var summaryRows = [["sweep", "constant", "shipped", "recommended [\(confidence)% interval]", "verdict"]]
+        var summaryEvents: [String] = []
         var rows = [["sweep", "key", "shipped", "recommended [\(confidence)% interval]", "verdict", "stability", "events (needed to decide)",
                      "equally good under the rule", "rule", "evidence n",
                      "held-out folds meeting the rule", "mean held-out gap"]]
@@ -47,6 +48,7 @@ public struct SweepReport: Sendable {
                 let stability = r.stability[a].map { ReportNumber.fixed($0 * 100, 0) + " %" } ?? "n/a"
                 let events = "\(verdict.events) \(objective.minimise.evidence(pooled).noun)" + (verdict.eventsNeeded.map { " (\($0))" } ?? "")
                 summaryRows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, verdict.kind.rawValue])
+                if a == 0 { summaryEvents.append("\(sweep.definition.name) \(verdict.events) \(objective.minimise.evidence(pooled).noun)") }
                 rows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, verdict.kind.rawValue, stability, events,
                              tied, objective.text, evidence,
                              "\(met) of \(r.folds.count)", gaps.isEmpty ? "n/a" : f(gaps.reduce(0, +) / Double(gaps.count))])
@@ -54,8 +56,9 @@ public struct SweepReport: Sendable {
         }
         doc.beginSummary()
         doc.paragraph(results.dataSource.hasPrefix("Data:") ? results.dataSource + "." : "Data: \(results.dataSource).")
-        doc.paragraph("Verdict per constant, \(results.recordings.count) recordings resampled whole (\(results.bootstrap.replicates) resamples); "
-            + "the full table with stability, events and held-out validation follows (verdicts: Docs/spec.md#sweep-verdict).")
+        doc.paragraph("Verdict per constant, \(results.recordings.count) recordings resampled whole (\(results.bootstrap.replicates) resamples). "
+            + "Events behind each rule's metric: \(summaryEvents.joined(separator: "; ")). The full table with stability, events needed and "
+            + "held-out validation follows (verdicts: Docs/spec.md#sweep-verdict).")
         doc.table(summaryRows)
         doc.endSummary()
         doc.paragraph("spatial-eval \(results.toolVersion); protocol SHA-256 \(results.protocolSHA256). Rendered from sweep.h5 alone.")
