@@ -109,6 +109,8 @@ public struct Find: Sendable, Codable, Equatable {
     public enum Kind: String, Sendable, Codable { case correct, falseAbsent, falseWrongBox, unknownTruth }
     public var t: Double
     public var kind: Kind
+    /// Creates a find.
+    public init(t: Double, kind: Kind) { self.t = t; self.kind = kind }
 }
 
 /// A phase change of the replay or of the app, attributed to the record that caused it.

@@ -102,6 +102,16 @@ public struct Trial: Sendable {
     /// Warnings found while validating (the trial is still usable).
     public var warnings: [String]
 
+    /// Creates a trial from its parts (the reader and the simulator build trials this way).
+    public init(trialId: String, sessionId: String, device: String, cadence: String, targetPresent: Bool?, confirmMode: String,
+                confirmEveryS: Double?, detConfFloor: Double, recordedParams: FinderParameters?, records: [TimedRecord],
+                file: String, warnings: [String]) {
+        self.trialId = trialId; self.sessionId = sessionId; self.device = device; self.cadence = cadence
+        self.targetPresent = targetPresent; self.confirmMode = confirmMode; self.confirmEveryS = confirmEveryS
+        self.detConfFloor = detConfFloor; self.recordedParams = recordedParams; self.records = records
+        self.file = file; self.warnings = warnings
+    }
+
     /// Trial end minus query start: the exposure and the censoring time.
     public var exposure: Double { records.last?.t ?? 0 }
     /// Whether the app logged its phase changes (the fidelity check needs them).

@@ -87,7 +87,7 @@ public enum TrialReader {
             guard b.x >= 0, b.y >= 0, b.x + b.w <= 1 + 1e-9, b.y + b.h <= 1 + 1e-9 else { throw fail("\(what) lies outside [0, 1]") }
             return b
         }
-        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        for raw in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             lineNumber += 1
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }

@@ -170,7 +170,8 @@ struct WarmthStatsCommand: Command {
         let path = arguments[Self.file]
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw InputError(file: path, message: "cannot read the file") }
         var groups: [String: [(Double, Bool)]] = [:]
-        for (n, line) in text.split(separator: "\n").enumerated() {
+        for (n, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            if n > 0, line.isEmpty { continue }
             if n == 0 {
                 guard line.trimmingCharacters(in: .whitespaces) == "group,duration,event" else { throw InputError(file: path, line: 1, message: "the header must be group,duration,event") }
                 continue
