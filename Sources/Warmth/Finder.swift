@@ -178,7 +178,7 @@ public enum Finder {
         var causeLine = 0
         func change(_ to: FinderPhase, _ t: Double, _ line: Int) {
             trace.changes.append(PhaseChange(line: line, t: t, from: phase, to: to))
-            if to == .warm { warmSince = t; if phase == .searching && visible != true { trace.warmEntriesNotVisible += 1 } }
+            if to == .warm { warmSince = t; if phase == .searching && visible == false { trace.warmEntriesNotVisible += 1 } }
             if phase == .warm, let s = warmSince { trace.warmSpells.append(t - s); warmSince = nil }
             if to == .lost {
                 lostSince = t

@@ -12,6 +12,12 @@ public struct WarmthGrid: Codable, Sendable, Equatable {
     public var foundScore: [Double]
     public var kn: [[Int]]
 
+    /// Creates a grid.
+    public init(tau: [Double], floor: [Double], alpha: [Double], warmOn: [Double], warmGap: [Double], foundScore: [Double], kn: [[Int]]) {
+        self.tau = tau; self.floor = floor; self.alpha = alpha; self.warmOn = warmOn
+        self.warmGap = warmGap; self.foundScore = foundScore; self.kn = kn
+    }
+
     /// The dimension names, in the order of a point's indices.
     public static let names = ["tau", "floor", "alpha", "warmOn", "warmGap", "foundScore", "k/n"]
     /// Values per dimension.

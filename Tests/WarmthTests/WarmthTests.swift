@@ -133,4 +133,53 @@ import Warmth
         let zero = PoissonInterval.garwood(0)
         #expect(zero.lower == 0 && abs(zero.upper - 3.6888794541139363) < 1e-12)  // −ln 0.025
     }
+
+    static func simulatedCorpus() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("warmth-test-\(UUID().uuidString)").path
+        var sim = TrialSimulator()
+        sim.sessions = 2; sim.trialsPerSession = 3; sim.absentPerSession = 1
+        try sim.write(to: folder)
+        return folder
+    }
+
+    @Test func simulatedTrialsReplayWithoutDivergenceAndTheCheckCanFail() throws {
+        let folder = try Self.simulatedCorpus()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let trials = try TrialReader.readCorpus(index: folder + "/index.json")
+        #expect(trials.count == 6 && trials.allSatisfy(\.hasAppPhases))
+        for trial in trials {
+            let p = try #require(trial.recordedParams)
+            #expect(Finder.firstDivergence(Finder.replay(PreparedTrial(trial, p), p), file: trial.file) == nil)
+        }
+        // a replay with other constants than the app's must be caught
+        let diverged = trials.contains { trial in
+            var p = trial.recordedParams!
+            p.warmOn = 0.3; p.warmOff = 0.25; p.k = 1; p.n = 1
+            return Finder.firstDivergence(Finder.replay(PreparedTrial(trial, p), p), file: trial.file) != nil
+        }
+        #expect(diverged)
+    }
+
+    @Test func corpusIndexMustAgreeWithTheHeaders() throws {
+        let folder = try Self.simulatedCorpus()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let index = folder + "/index.json"
+        let text = try String(contentsOfFile: index, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"targetPresent\": false", with: "\"targetPresent\": true").write(toFile: index, atomically: true, encoding: .utf8)
+        #expect(throws: InputError.self) { try TrialReader.readCorpus(index: index) }
+        do { _ = try TrialReader.readCorpus(index: index) } catch {
+            #expect(error.description.contains("disagree with the trial's header"))
+        }
+    }
+
+    @Test func gridIndicesRoundTripAndNeighboursStayInside() {
+        let grid = WarmthGrid(tau: [0.005, 0.01], floor: [0.2], alpha: [0.3], warmOn: [0.4, 0.45, 0.5], warmGap: [0, 0.05],
+                              foundScore: [0.55], kn: [[3, 5], [2, 3]])
+        #expect(grid.count == 24)
+        for i in 0..<grid.count { #expect(grid.flat(grid.indices(i)) == i) }
+        let corner = grid.indices(0)
+        #expect(grid.neighbours(corner).count == 4)  // one step up in each dimension with more than one value
+        let p = grid.parameters([1, 0, 0, 2, 1, 0, 1], base: FinderParameters())
+        #expect(p.tau == 0.01 && p.warmOn == 0.5 && abs(p.warmOff - 0.45) < 1e-12 && p.k == 2 && p.n == 3)
+    }
 }

@@ -98,7 +98,18 @@ struct WarmthSimulateCommand: Command {
         sim.trialsPerSession = arguments[Self.trials]
         sim.absentPerSession = min(arguments[Self.absent], sim.trialsPerSession)
         let out = arguments[Self.out]
-        do { try sim.write(to: out) } catch { throw InputError(file: out, message: "cannot write the corpus (\(error.localizedDescription))") }
+        // written beside the target first and moved into place, so a failure leaves nothing half-written
+        let partial = out + ".partial-\(ProcessInfo.processInfo.processIdentifier)"
+        let fm = FileManager.default
+        do {
+            try? fm.removeItem(atPath: partial)
+            try sim.write(to: partial)
+            if fm.fileExists(atPath: out) { try fm.removeItem(atPath: out) }
+            try fm.moveItem(atPath: partial, toPath: out)
+        } catch {
+            try? fm.removeItem(atPath: partial)
+            throw InputError(file: out, message: "cannot write the corpus (\(error.localizedDescription))")
+        }
         output.out("wrote \(sim.sessions * sim.trialsPerSession) simulated trials to \(out)\n")
         return .success
     }

@@ -81,6 +81,17 @@ enum WarmthJob {
         var warnings = Array(Set(trials.flatMap(\.warnings))).sorted()
         if trials.contains(where: { $0.confirmMode == "live" }) { warnings.append("live-mode trials are swept: their confirm data follow the app's own phases (Docs/warmth.md#format)") }
         let grid = proto.grid
+        guard fidelity.divergences.isEmpty else {
+            // the model does not reproduce the app: no sweep result is published (spec.md#warmth-fidelity)
+            return WarmthResults(
+                protocolName: proto.name, simulated: proto.simulated, trials: trials.count, sessions: Set(trials.map(\.sessionId)).count,
+                gridPoints: grid.count, fidelity: fidelity, baseline: base, baselineSummary: baseSummary, recommended: nil,
+                recommendedSummary: nil, robust: false, feasiblePoints: 0, bestFeasiblePoint: nil, bestFeasibleMedianTTF: nil,
+                constants: [], heldOutSummary: nil, folds: [], neighbours: [], pareto: [], paired: nil,
+                gate: WarmthGateResult(config: proto.gate, constraints: proto.constraints, fidelityTrials: fidelity.trialsChecked,
+                                       fidelityDivergences: fidelity.divergences.count, candidate: baseSummary, baseline: baseSummary),
+                warnings: warnings + ["the fidelity check diverged: the sweep was not run and nothing is recommended"])
+        }
         let sweep = WarmthSweep(trials: trials, grid: grid, base: base)
         let summaries = sweep.traces.map { WarmthSummary($0, horizons: h, minWarmS: m) }
         let choice = WarmthSelection.choose(summaries, grid: grid, constraints: proto.constraints)

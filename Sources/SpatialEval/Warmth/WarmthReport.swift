@@ -60,7 +60,9 @@ enum WarmthReport {
         for d in r.fidelity.divergences.prefix(10) { doc.paragraph("Divergence: \(d)") }
         if !r.warnings.isEmpty { doc.paragraph("Warnings: " + r.warnings.joined(separator: "; ")) }
         doc.heading("Recommended constants\(sim)", 2)
-        if r.recommended == nil {
+        if !r.fidelity.divergences.isEmpty {
+            doc.paragraph("The fidelity check diverged, so the finder model does not reproduce the app: the sweep was not run and nothing is recommended.")
+        } else if r.recommended == nil {
             doc.paragraph("No grid point meets the constraints; nothing is recommended.")
         } else {
             doc.paragraph("Chosen as the smallest Kaplan-Meier median time-to-find among points meeting the constraints (absent and present false-find Wilson upper bound ≤ \(constraints.maxFalseFindTrialShare), false finds per minute upper bound ≤ \(constraints.maxFalseFindPerMin), warm-without-target share ≤ \(constraints.maxWarmNoTarget), warm toggles ≤ \(constraints.maxWarmTogglesPerMin) per minute), preferring points whose grid neighbours all meet them too (\(r.robust ? "the chosen point is such a point" : "no such point exists: the chosen point is isolated")); \(r.feasiblePoints) of \(r.gridPoints) points are feasible. The range column is the lowest and highest value the leave-one-session-out folds chose.")
