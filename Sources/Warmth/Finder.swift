@@ -54,6 +54,8 @@ public struct PreparedTrial: Sendable {
     public var sessionId: String
     public var targetPresent: Bool?
     public var exposure: Double
+    /// For a live-mode trial, the confirm interval whose gaps count as missing confirm data.
+    public var liveConfirmEveryS: Double?
 
     /// Runs the guide and re-rank stages of `trial` with `p`'s τ, floor, floorMode and detConf.
     public init(_ trial: Trial, _ p: FinderParameters) {
@@ -61,6 +63,7 @@ public struct PreparedTrial: Sendable {
         sessionId = trial.sessionId
         targetPresent = trial.targetPresent
         exposure = trial.exposure
+        liveConfirmEveryS = trial.confirmMode == "live" ? (trial.confirmEveryS ?? 0.5) : nil
         var cache = [CropCosines?](repeating: nil, count: 10)
         var filled = 0
         steps = trial.records.map { r in
@@ -154,6 +157,9 @@ public struct FinderTrace: Sendable {
     public var peakWarmth = 0.0
     /// Confirm frames in phases that ignore them.
     public var unusedConfirms = 0
+    /// Live-mode trials: seconds in warm, found or lost with no confirm record within the
+    /// confirm interval before them (spec.md#warmth-live-mode).
+    public var uncoveredConfirmSeconds = 0.0
     /// Guide updates while warm and visible, and those whose warmest cell holds the box centre.
     public var cueUpdates = 0, cueHits = 0
 
@@ -176,6 +182,7 @@ public enum Finder {
         var warmSince: Double?, lostSince: Double?
         var anyFind = false
         var causeLine = 0
+        var lastConfirm = -Double.infinity
         func change(_ to: FinderPhase, _ t: Double, _ line: Int) {
             trace.changes.append(PhaseChange(line: line, t: t, from: phase, to: to))
             if to == .warm { warmSince = t; if phase == .searching && visible == false { trace.warmEntriesNotVisible += 1 } }
@@ -224,6 +231,7 @@ public enum Finder {
             case .guide(nil, _), .appPhase, .other, .end:
                 break
             case .confirm(let best):
+                lastConfirm = t
                 let passes = best.map { $0.score >= p.foundScore } ?? false
                 switch phase {
                 case .warm:
@@ -273,6 +281,9 @@ public enum Finder {
             // time accounting: [t_j, t_{j+1}) carries the phase and visibility after record j
             if j + 1 < steps.count {
                 let dt = steps[j + 1].t - t
+                if dt > 0, let every = trial.liveConfirmEveryS, [.warm, .found, .lost].contains(phase) {
+                    trace.uncoveredConfirmSeconds += max(0, steps[j + 1].t - max(t, lastConfirm + every))
+                }
                 if dt > 0 {
                     var row = trace.seconds[phase] ?? [0, 0, 0]
                     row[visible == false ? 0 : visible == true ? 1 : 2] += dt

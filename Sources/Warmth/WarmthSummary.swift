@@ -110,6 +110,9 @@ public struct WarmthSummary: Sendable, Codable, Equatable {
     public var peakWarmthAbsent: [Double]
     public var peakWarmthAUC: Double?
     public var unusedConfirmFrames: Int
+    /// Live-mode trials only: seconds in a confirm-eligible phase without confirm data; the
+    /// result is incomplete when this is above 0 (spec.md#warmth-live-mode).
+    public var uncoveredConfirmSeconds: Double
     /// Direction-cue accuracy: hits / updates while warm and visible.
     public var cueAccuracy: Proportion
 
@@ -164,6 +167,7 @@ public struct WarmthSummary: Sendable, Codable, Equatable {
         peakWarmthAbsent = pa.isEmpty ? [] : Quantile.linear(pa, probs)
         peakWarmthAUC = ThresholdCurves.rocAUC(labels: pp.map { _ in true } + pa.map { _ in false }, scores: pp + pa)
         unusedConfirmFrames = traces.reduce(0) { $0 + $1.unusedConfirms }
+        uncoveredConfirmSeconds = traces.reduce(0.0) { $0 + $1.uncoveredConfirmSeconds }
         cueAccuracy = Proportion(traces.reduce(0) { $0 + $1.cueHits }, of: traces.reduce(0) { $0 + $1.cueUpdates })
     }
 }

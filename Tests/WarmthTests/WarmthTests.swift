@@ -182,4 +182,12 @@ import Warmth
         let p = grid.parameters([1, 0, 0, 2, 1, 0, 1], base: FinderParameters())
         #expect(p.tau == 0.01 && p.warmOn == 0.5 && abs(p.warmOff - 0.45) < 1e-12 && p.k == 2 && p.n == 3)
     }
+
+    @Test func liveModeCountsEligibleSecondsWithoutConfirmData() {
+        var t = Self.trial([(0.25, Self.guide(0.4)), (0.5, Self.guide(0.4)), (1.0, Self.confirm(0.1))])
+        #expect(Self.replay(t).uncoveredConfirmSeconds == 0)  // forced mode: not counted
+        t.confirmMode = "live"
+        // warm from 0.5 s: [0.5, 1.0) has no confirm before it, then everything after 1.5 s
+        #expect(abs(Self.replay(t).uncoveredConfirmSeconds - 19.0) < 1e-12)
+    }
 }

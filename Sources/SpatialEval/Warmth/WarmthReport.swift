@@ -44,6 +44,7 @@ enum WarmthReport {
         row("peak warmth ROC AUC (present vs absent)") { $0.peakWarmthAUC.map { f($0) } ?? "–" }
         row("direction cue on the box [Wilson 95 %]") { prop($0.cueAccuracy) }
         row("unused confirm frames") { "\($0.unusedConfirmFrames)" }
+        row("live mode: eligible seconds without confirm data") { $0.uncoveredConfirmSeconds > 0 ? "\(f($0.uncoveredConfirmSeconds, 2)) (incomplete data)" : "0" }
         doc.table(rows)
     }
 
