@@ -29,10 +29,12 @@ let package = Package(
         .target(name: "Replay", dependencies: ["Recording", "EvalNumerics"]),
         // Judging a replay against ground truth: where Replay (produces) and EvalMetrics (judges) meet.
         .target(name: "Evaluation", dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "Replay"]),
+        // LookFor's warmth finder: trial format, replay, metrics, sweep, simulator.
+        .target(name: "Warmth", dependencies: ["EvalNumerics", "Recording"]),
         .target(name: "Sweeps", dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "Replay", "Evaluation"]),
         .target(
             name: "SpatialEval",
-            dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "ResultStore", "Simulation", "Replay", "Evaluation", "Sweeps"]),
+            dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "ResultStore", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth"]),
         .executableTarget(name: "spatial-eval", dependencies: ["SpatialEval"]),
 
         // MARK: - Tests
@@ -45,6 +47,7 @@ let package = Package(
         .testTarget(name: "SimulationTests", dependencies: ["TestSupport", "Simulation", "Recording", "EvalNumerics"]),
         .testTarget(name: "ReplayTests", dependencies: ["TestSupport", "Replay", "Recording", "EvalNumerics"]),
         .testTarget(name: "EvaluationTests", dependencies: ["TestSupport", "Evaluation", "Replay", "Recording", "EvalMetrics", "Simulation"]),
+        .testTarget(name: "WarmthTests", dependencies: ["TestSupport", "Warmth", "Recording"]),
         .testTarget(name: "SweepsTests", dependencies: ["TestSupport", "Sweeps", "Evaluation", "Replay", "Recording", "EvalNumerics", "EvalMetrics"]),
     ],
     swiftLanguageModes: [.v6]

@@ -14,6 +14,7 @@ public struct CommandLineTool {
             SimulateCommand(), SimulateCorpusCommand(), CalibrateCommand(), InspectCommand(), ImportCommand(), ExportCommand(), BenchLoadCommand(), ParityCommand(),
             FitDepthCommand(), PairedTestCommand(), CompareCommand(), AgreeDepthCommand(), BenchFusionCommand(),
             ScoreDetCommand(), DetParityCommand(), MaskParityCommand(), GateLogCommand(), COCORLECommand(),
+            WarmthCommand(), WarmthReplayCommand(), WarmthSimulateCommand(), WarmthStatsCommand(),
         ]
     }
 
