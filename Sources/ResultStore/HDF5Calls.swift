@@ -245,7 +245,7 @@ struct HDF5Session {
         let rank = Int(try check(H5Sget_simple_extent_ndims(space)))
         var dims = [hsize_t](repeating: 0, count: rank)
         if rank > 0 { try check(H5Sget_simple_extent_dims(space, &dims, nil)) }
-        return dims.map { Int($0) }
+        return dims.map { Int(clamping: $0) }  // an extent past Int.max (a damaged file) stays countable
     }
 
     func closeSpace(_ id: HID) { _ = H5Sclose(id) }

@@ -18,11 +18,37 @@ public final class ResultFile {
     /// Whether the HDF5 file is still open (false after `commit()`).
     private(set) var isOpen = true
     private var committed = false
+    /// The most elements a dataset read from this file may have: for a file opened read-only,
+    /// bounded by its size (a stored element takes at least a byte; compressed data may expand
+    /// up to about 1000 times), so a damaged extent cannot size an allocation
+    /// (`spec.md#limits-results-files`). Unbounded for a file being written.
+    let elementLimit: Int
 
     private init(path: String, temporaryPath: String?, id: HID) {
         self.path = path
         self.temporaryPath = temporaryPath
         self.id = id
+        if temporaryPath == nil {
+            var status = stat()
+            let size = stat(path, &status) == 0 ? Int(status.st_size) : 0
+            elementLimit = min(size.multipliedReportingOverflow(by: 1_100).partialValue + (1 << 20), 1 << 34)
+        } else {
+            elementLimit = .max
+        }
+    }
+
+    /// The number of elements of `shape`, checked against ``elementLimit`` without overflow.
+    /// - Throws: `ResultStoreError.tooLarge` naming `name`.
+    func checkedCount(_ shape: [Int], name: String) throws -> Int {
+        var count = 1
+        for extent in shape {
+            let (product, overflow) = count.multipliedReportingOverflow(by: extent)
+            guard !overflow, extent >= 0, product <= elementLimit else {
+                throw ResultStoreError.tooLarge(name: name, shape: shape, limit: elementLimit)
+            }
+            count = product
+        }
+        return count
     }
 
     /// Creates a new results file.

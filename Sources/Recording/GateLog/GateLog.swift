@@ -87,6 +87,7 @@ public struct GateLog: Sendable {
 
     /// Reads and parses a log file.
     public static func read(from path: String) throws -> GateLog {
+        try TextFile.checkRegularFile(path, kind: "a log file", maximumBytes: 1 << 30)  // spec.md#limits-text-input
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

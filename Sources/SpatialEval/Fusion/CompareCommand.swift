@@ -19,7 +19,8 @@ struct CompareCommand: Command {
         """
     static let a = Positional<String>("A.h5", "Results file of run A (with /fusion).")
     static let b = Positional<String>("B.h5", "Results file of run B (with /fusion).")
-    static let resamples = OptionKey<Int>("resamples", "N", "Bootstrap resamples.", default: 2000, bounds: .atLeast(10))
+    static let resamples = OptionKey<Int>("resamples", "N", "Bootstrap resamples.", default: 2000,
+        bounds: .within(10...BootstrapSettings.maximumReplicates))
     static let seed = OptionKey<UInt64>("seed", "N", "Bootstrap seed.", default: 1)
     static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
     let positionals: [any CommandPositional] = [Self.a, Self.b]

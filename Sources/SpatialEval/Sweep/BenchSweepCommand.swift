@@ -37,7 +37,7 @@ struct BenchSweepCommand: Command {
             throw InputError(file: path, message: "key 'sweeps': no sweep named '\(wanted ?? "")'")
         }
         let inputs = try zip(spec.recordings, loaded.recordingPaths).map { given, file in
-            SweepInput(name: ProtocolLoader.recordingName(given), recording: try RecordingStore.read(from: file))
+            SweepInput(name: ProtocolLoader.recordingName(given), recording: try RecordingStore.readValidated(from: file))
         }
         let plan = try SweepPlan(name: definition.name, space: definition.space, base: spec.replay)
         let sample = Array(plan.points.indices.prefix(naiveCount))
