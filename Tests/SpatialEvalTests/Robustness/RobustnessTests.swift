@@ -136,6 +136,18 @@ struct RobustnessTests {
         expectRejected(["inspect", map], status: 1, naming: map, containing: ["lidar_maps", "rows"])
     }
 
+    @Test("lengths: results files whose columns disagree in length are refused by report, naming the file", arguments: [
+        "/gates/value", "/gates/events", "/recordings/r/gaps/instance",
+    ])
+    func unequalColumns(dataset: String) throws {
+        let folder = try TemporaryDirectory()
+        let valid = try ResultsFileFixtures.runFile(in: folder)
+        let broken = folder.file("broken.h5")
+        try ResultsFileFixtures.copy(valid, to: broken, edits: [dataset: .truncate])
+        expectRejected(["report", broken, "--out", folder.file("report")], status: 1, naming: broken)
+        #expect(!FileManager.default.fileExists(atPath: folder.file("report/report.md")))
+    }
+
     // MARK: - Negative or inverted settings
 
     @Test("settings: negative, zero and inverted replay and simulator settings are refused naming the key", arguments: [
