@@ -1,6 +1,7 @@
 import CSQLite
 import Foundation
 import Recording
+import Replay
 import Simulation
 @testable import SpatialEval
 import Sweeps
@@ -163,6 +164,24 @@ struct RobustnessTests {
         let spec = try protocolFile(in: folder, member)
         let message = expectRejected(["run", spec, "--out", folder.file("out")], status: 1, naming: spec, containing: [key])
         #expect(!message.contains("not valid JSON"))
+    }
+
+    @Test("settings: every shipped protocol, sweep and corpus spec passes the range checks (acceptance)")
+    func shippedSettingsAccepted() throws {
+        let folder = Self.repository + "/Protocols"
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder).sorted() where name.hasSuffix(".json") {
+            let path = folder + "/" + name
+            if name.hasPrefix("corpus") {
+                #expect(throws: Never.self, "\(name)") { _ = try CorpusBuilder.spec(at: path) }
+            } else {
+                #expect(throws: Never.self, "\(name)") {
+                    let loaded = try ProtocolLoader.load(path)
+                    #expect(loaded.evaluationProtocol.replay.problems().isEmpty)
+                }
+            }
+        }
+        #expect(SimulationConfiguration().problem() == nil)
+        #expect(ReplayConfiguration().problems().isEmpty)
     }
 
     @Test("settings: simulator framesPerSecond, embeddings.dimension; empty or garbage --config exits 1", arguments: [
