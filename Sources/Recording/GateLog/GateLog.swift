@@ -18,7 +18,8 @@ public struct GateLog: Sendable {
         /// Why it does not fit.
         public var reason: String
 
-        public var description: String { "\(file):\(line): \(reason): \(text)" }
+        /// The line is cut to a readable length (spec.md#limits-text-input).
+        public var description: String { "\(file):\(line): \(reason): \(TextFile.excerpt(text))" }
     }
 
     /// One `GATE det` line.
