@@ -125,6 +125,21 @@ struct RobustnessTests {
         #expect(HeatmapChart.colour(.nan) == HeatmapChart.colour(0))
     }
 
+    @Test("non-finite: report renders (or refuses) a results file with NaN, infinite and 1e308 values without trapping")
+    func reportOfNonFiniteResults() throws {
+        let folder = try TemporaryDirectory()
+        let valid = try ResultsFileFixtures.runFile(in: folder)
+        let edits: [String: ResultsFileFixtures.Edit] = [
+            "/recordings/r/gaps/gap_m": .doubles([.nan, 1e308]), "/recordings/r/errors/error_m": .doubles([.infinity]),
+            "/gates/value": .doubles([-1e308]),
+        ]
+        let odd = folder.file("odd.h5")
+        try ResultsFileFixtures.copy(valid, to: odd, edits: edits)
+        let result = runTool(["report", odd, "--out", folder.file("report")])
+        #expect(result.status == 0 || result.status == 1, "\(result.output.standardError)")
+        if result.status == 1 { #expect(result.output.standardError.contains(odd)) }
+    }
+
     // MARK: - Lengths that must agree are checked when read
 
     @Test("lengths: a depth grid or LiDAR map blob shorter than rows × cols is refused naming the file")
