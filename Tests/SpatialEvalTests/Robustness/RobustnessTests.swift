@@ -252,7 +252,7 @@ struct RobustnessTests {
 
     // MARK: - Text input: CRLF, byte order mark, long lines, directories
 
-    @Test("text: CRLF and a UTF-8 byte order mark are accepted by the MOTChallenge, seqinfo.ini, TUM and CSV readers")
+    @Test("text: CRLF and a UTF-8 byte order mark are accepted by the MOTChallenge, seqinfo.ini, TUM, JSON Lines and CSV readers")
     func windowsText() throws {
         let folder = try TemporaryDirectory()
         func windows(_ text: String) -> String { "\u{FEFF}" + text.replacingOccurrences(of: "\n", with: "\r\n") }
@@ -268,6 +268,29 @@ struct RobustnessTests {
         #expect(try TUMTrajectory.read(path: tum).count == 2)
         let ate = runTool(["ate", "--ref", tum, "--est", tum])
         #expect(ate.status == 0, "\(ate.output.standardError)")
+        let small = try recording(in: folder, "small.sqlite") { recording in
+            let kept = Set(recording.frames.prefix(20).map(\.index))
+            recording.frames = recording.frames.filter { kept.contains($0.index) }
+            recording.detections = recording.detections.filter { kept.contains($0.frame) }
+            let detections = Set(recording.detections.map(\.id))
+            recording.depthGrids = recording.depthGrids.filter { detections.contains($0.detection) }
+            recording.depthNetworkPasses = recording.depthNetworkPasses.filter { detections.contains($0.detection) }
+            recording.observations = recording.observations.filter { kept.contains($0.frame) }
+            recording.groundTruthBoxes = recording.groundTruthBoxes.filter { kept.contains($0.frame) }
+            recording.lidarMaps = recording.lidarMaps.filter { kept.contains($0.frame) }
+            recording.guidanceRequests = []
+            recording.decisions = []
+        }
+        #expect(runTool(["export", "--jsonl", small, "--out", folder.file("small.jsonl")]).status == 0)
+        let jsonl = try folder.write(windows(try String(contentsOfFile: folder.file("small.jsonl"), encoding: .utf8)), to: "crlf.jsonl")
+        let imported = runTool(["import", "--jsonl", jsonl, "--out", folder.file("crlf.sqlite")])
+        #expect(imported.status == 0, "\(imported.output.standardError)")
+        #expect(runTool(["import", "--jsonl", folder.file("small.jsonl"), "--out", folder.file("lf.sqlite")]).status == 0)
+        // Compared as exported bytes: depth grids hold NaN, which no value equals.
+        for name in ["crlf", "lf"] {
+            #expect(runTool(["export", "--jsonl", folder.file("\(name).sqlite"), "--out", folder.file("\(name)-again.jsonl")]).status == 0)
+        }
+        #expect(FileManager.default.contentsEqual(atPath: folder.file("crlf-again.jsonl"), andPath: folder.file("lf-again.jsonl")))
         let rows = "a,b\n1,2\n2,1\n3,3\n"
         let pareto = try folder.write(windows(rows), to: "p.csv"), unix = try folder.write(rows, to: "u.csv")
         let mask = runTool(["curves", pareto, "--pareto"]), reference = runTool(["curves", unix, "--pareto"])
