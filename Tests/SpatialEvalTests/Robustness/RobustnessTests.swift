@@ -2,6 +2,7 @@ import CSQLite
 import Foundation
 import Recording
 import Replay
+import ResultStore
 import Simulation
 @testable import SpatialEval
 import Sweeps
@@ -162,6 +163,31 @@ struct RobustnessTests {
         try ResultsFileFixtures.copy(valid, to: broken, edits: [dataset: .truncate])
         expectRejected(["report", broken, "--out", folder.file("report")], status: 1, naming: broken)
         #expect(!FileManager.default.fileExists(atPath: folder.file("report/report.md")))
+    }
+
+    @Test("lengths: fusion results whose box or sample indices point past their lists are refused when read")
+    func indicesPastTheirLists() throws {
+        let folder = try TemporaryDirectory()
+        let recording = try RecordingStore.read(from: Self.twins)
+        let study = FusionStudy.run([("twins-moved", recording)], configuration: .init(),
+                                    settings: FusionStudySettings(variants: [.app]), bootstrap: BootstrapSettings(replicates: 10))
+        func written(_ name: String, _ change: (inout FusionResults) -> Void) throws -> String {
+            var results = study
+            change(&results)
+            let path = folder.file(name)
+            let file = try ResultFile.create(atPath: path)
+            try FusionResultsFile.write(results, into: SchemaGroup(file.root.createGroup("fusion"), ResultsSchema.fusion.root))
+            try file.commit()
+            return path
+        }
+        let valid = try written("valid.h5") { _ in }
+        #expect(try FusionResultsFile.readIfPresent(ResultFile.open(atPath: valid).root) != nil)
+        for (name, change) in [("recording.h5", { (r: inout FusionResults) in r.boxes.recording[0] = 7 }),
+                               ("box.h5", { (r: inout FusionResults) in r.samples.box[0] = Int64(r.boxes.detection.count) })] {
+            let path = try written(name, change)
+            let error = #expect(throws: ResultsLayoutError.self) { _ = try FusionResultsFile.readIfPresent(ResultFile.open(atPath: path).root) }
+            #expect(error.map { "\($0)" }?.contains(path) == true && error.map { "\($0)" }?.contains("past the") == true, "\(String(describing: error))")
+        }
     }
 
     // MARK: - Negative or inverted settings
