@@ -100,7 +100,7 @@ struct CommandLineUsageTests {
 
     @Test("bad integers, numbers and choices exit 64 naming the option and the text", arguments: [
         (["bench-load", "r.sqlite", "--runs", "many"], "--runs expects an integer, got 'many'"),
-        (["bench-load", "r.sqlite", "--runs", "0"], "--runs expects an integer ≥ 1, got '0'"),
+        (["bench-load", "r.sqlite", "--runs", "0"], "--runs expects an integer in 1…10000, got '0'"),
         (["sweep", "p.json", "--batch", "1.5"], "--batch expects an integer, got '1.5'"),
         (["compare", "a.h5", "b.h5", "--seed", "-1"], "--seed expects a non-negative integer, got '-1'"),
         (["compare", "a.h5", "b.h5", "--resamples", "9"], "--resamples expects an integer in 10…1000000, got '9'"),
