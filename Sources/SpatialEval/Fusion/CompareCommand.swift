@@ -63,6 +63,7 @@ struct CompareCommand: Command {
     /// The `/fusion` results of `path`, as an ``InputError`` when missing or unreadable.
     static func load(_ path: String) throws -> FusionResults {
         guard FileManager.default.fileExists(atPath: path) else { throw InputError(file: path, message: "does not exist") }
+        try ForeignResultsFile.check(path)
         let fusion: FusionResults?
         do {
             fusion = try FusionResultsFile.readIfPresent(try ResultFile.open(atPath: path).root)
