@@ -192,6 +192,17 @@ struct HDF5Session {
     /// Dataset's dataspace; caller closes it with `closeSpace`.
     func datasetSpace(_ dataset: HID) throws -> HID { try check(H5Dget_space(dataset)) }
 
+    /// Whether the dataset's data passes through filters (compression) on disk, which lets
+    /// it take fewer bytes in the file than in memory.
+    func isFiltered(_ dataset: HID) throws -> Bool {
+        let plist = try check(H5Dget_create_plist(dataset))
+        defer { _ = H5Pclose(plist) }
+        return try check(H5Pget_nfilters(plist)) > 0
+    }
+
+    /// Bytes per stored element of `type` (at least 1).
+    func storedSize(_ type: HID) -> Int { max(1, H5Tget_size(type)) }
+
     // MARK: Attributes
 
     /// Creates a scalar attribute, replacing an existing one of the same name; caller closes it.
@@ -245,7 +256,7 @@ struct HDF5Session {
         let rank = Int(try check(H5Sget_simple_extent_ndims(space)))
         var dims = [hsize_t](repeating: 0, count: rank)
         if rank > 0 { try check(H5Sget_simple_extent_dims(space, &dims, nil)) }
-        return dims.map { Int($0) }
+        return dims.map { Int(clamping: $0) }  // an extent past Int.max (a damaged file) stays countable
     }
 
     func closeSpace(_ id: HID) { _ = H5Sclose(id) }

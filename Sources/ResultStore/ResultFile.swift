@@ -18,11 +18,47 @@ public final class ResultFile {
     /// Whether the HDF5 file is still open (false after `commit()`).
     private(set) var isOpen = true
     private var committed = false
+    /// The size in bytes of a file opened read-only (`Int.max` for a file being written): a
+    /// dataset read from it is bounded by it, so a damaged extent cannot size an allocation
+    /// (`spec.md#limits-results-files`).
+    let fileBytes: Int
 
     private init(path: String, temporaryPath: String?, id: HID) {
         self.path = path
         self.temporaryPath = temporaryPath
         self.id = id
+        if temporaryPath == nil {
+            var status = stat()
+            fileBytes = stat(path, &status) == 0 ? Int(status.st_size) : 0
+        } else {
+            fileBytes = .max
+        }
+    }
+
+    /// The most elements a dataset of `elementBytes`-byte elements may declare: an unfiltered
+    /// dataset stores every element in the file, so at most the file's size over the element
+    /// size; a filtered (compressed) one at most 1,100 elements per byte of file (deflate
+    /// expands about a thousandfold at most); never more than 2^34.
+    func elementLimit(elementBytes: Int, filtered: Bool) -> Int {
+        guard fileBytes != .max else { return .max }
+        let limit = filtered ? fileBytes.multipliedReportingOverflow(by: 1_100).partialValue : fileBytes / max(1, elementBytes)
+        return min(limit, 1 << 34)
+    }
+
+    /// The number of elements of `shape`, checked against ``elementLimit(elementBytes:filtered:)``
+    /// without overflow.
+    /// - Throws: `ResultStoreError.tooLarge` naming `name`.
+    func checkedCount(_ shape: [Int], name: String, elementBytes: Int, filtered: Bool) throws -> Int {
+        let limit = elementLimit(elementBytes: elementBytes, filtered: filtered)
+        var count = 1
+        for extent in shape {
+            let (product, overflow) = count.multipliedReportingOverflow(by: extent)
+            guard !overflow, extent >= 0, product <= limit else {
+                throw ResultStoreError.tooLarge(name: name, shape: shape, limit: limit)
+            }
+            count = product
+        }
+        return count
     }
 
     /// Creates a new results file.

@@ -84,7 +84,7 @@ extension ResultGroup {
             defer { h5.closeAttribute(attribute) }
             let space = try h5.attributeSpace(attribute)
             defer { h5.closeSpace(space) }
-            guard try h5.dimensions(ofSpace: space).reduce(1, *) == 1 else {
+            guard try h5.dimensions(ofSpace: space).allSatisfy({ $0 == 1 }) else {
                 throw ResultStoreError.notScalar(name: name)
             }
             let type = try h5.attributeType(attribute)

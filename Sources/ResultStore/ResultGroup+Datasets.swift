@@ -59,7 +59,8 @@ extension ResultGroup {
             defer { h5.closeType(type) }
             let space = try h5.datasetSpace(dataset)
             defer { h5.closeSpace(space) }
-            let count = try h5.dimensions(ofSpace: space).reduce(1, *)
+            let count = try file.checkedCount(
+                h5.dimensions(ofSpace: space), name: childPath(name), elementBytes: h5.storedSize(type), filtered: h5.isFiltered(dataset))
             return try h5.readStrings(
                 count: count, stored: try h5.describeType(type), space: space, name: childPath(name)
             ) { memType, buffer in
@@ -102,7 +103,7 @@ extension ResultGroup {
             let space = try h5.datasetSpace(dataset)
             defer { h5.closeSpace(space) }
             let shape = try h5.dimensions(ofSpace: space)
-            let count = shape.reduce(1, *)
+            let count = try file.checkedCount(shape, name: childPath(name), elementBytes: h5.storedSize(type), filtered: h5.isFiltered(dataset))
             let values = try [T](unsafeUninitializedCapacity: count) { buffer, initialized in
                 if count > 0 {
                     try h5.readDataset(dataset, memType: h5.nativeType(kind), UnsafeMutableRawPointer(buffer.baseAddress!))

@@ -14,6 +14,8 @@ public enum ResultStoreError: Error, CustomStringConvertible, Sendable, Equatabl
     case fileClosed(path: String)
     /// `commit()` was called on a file opened read-only.
     case notWritable(path: String)
+    /// A dataset declares more elements than the file could hold (a damaged or foreign file).
+    case tooLarge(name: String, shape: [Int], limit: Int)
     /// A file-system operation (rename, sync, remove) failed with `errno`.
     case fileSystem(operation: String, path: String, errno: Int32)
 
@@ -34,6 +36,8 @@ public enum ResultStoreError: Error, CustomStringConvertible, Sendable, Equatabl
             "\(path): file is already committed or closed"
         case let .notWritable(path):
             "\(path): file was opened read-only and cannot be committed"
+        case let .tooLarge(name, shape, limit):
+            "dataset '\(name)': shape \(shape) declares more than \(limit) elements, more than the file can hold"
         case let .fileSystem(operation, path, code):
             "\(operation) \(path) failed (errno \(code))"
         }

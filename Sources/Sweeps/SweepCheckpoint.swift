@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 
 /// The completed points of a sweep, saved so a killed sweep continues where it stopped.
 ///
@@ -37,12 +38,26 @@ public struct SweepCheckpoint: Codable, Sendable, Equatable {
         try JSONEncoder().encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
-    /// The checkpoint at `path` when it exists, is readable and has `fingerprint`; else nil.
-    public static func load(from path: String, fingerprint: String) -> SweepCheckpoint? {
-        guard let data = FileManager.default.contents(atPath: path),
+    /// The checkpoint at `path` when it exists, is a readable regular file, has `fingerprint`
+    /// and is well formed: point indices strictly ascending within `0..<pointCount`, and,
+    /// when `recordingCount` is given, every point's values shaped recordings × components.
+    /// Otherwise nil, and the sweep starts afresh (`spec.md#limits-sweep-checkpoint`).
+    public static func load(from path: String, fingerprint: String, pointCount: Int = .max, recordingCount: Int? = nil) -> SweepCheckpoint? {
+        guard let data = try? TextFile.read(path, kind: "a sweep checkpoint", maximumBytes: 1 << 30),
               let checkpoint = try? JSONDecoder().decode(SweepCheckpoint.self, from: data),
-              checkpoint.fingerprint == fingerprint, checkpoint.points.count == checkpoint.components.count
+              checkpoint.fingerprint == fingerprint, checkpoint.isWellFormed(pointCount: pointCount, recordingCount: recordingCount)
         else { return nil }
         return checkpoint
+    }
+
+    /// Whether the points are strictly ascending within `0..<pointCount`, one value set per
+    /// point, each (when `recordingCount` is given) recordings × ``SweepComponent`` values.
+    public func isWellFormed(pointCount: Int, recordingCount: Int?) -> Bool {
+        guard points.count == components.count, points.allSatisfy({ (0..<pointCount).contains($0) }),
+              zip(points, points.dropFirst()).allSatisfy({ $0 < $1 }) else { return false }
+        guard let recordingCount else { return true }
+        return components.allSatisfy { perPoint in
+            perPoint.count == recordingCount && perPoint.allSatisfy { $0.count == SweepComponent.allCases.count }
+        }
     }
 }

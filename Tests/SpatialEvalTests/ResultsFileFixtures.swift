@@ -38,6 +38,8 @@ enum ResultsFileFixtures {
         case reshape([Int])
         /// Store a string attribute with this value.
         case text(String)
+        /// Store a float64 dataset with these values (its shape kept when the count agrees).
+        case doubles([Double])
     }
 
     /// Copies the file at `source` to `target`, applying `edits` by object path (`/gates/value`,
@@ -71,7 +73,11 @@ enum ResultsFileFixtures {
                 try to.write(try from.readStrings(name), to: name)
             case .float:
                 let array = try from.readDoubles(name)
-                try to.write(edited(array.values, edit), to: name, shape: shape(array.shape, edit))
+                if case .doubles(let values) = edit {
+                    try to.write(values, to: name, shape: values.count == array.values.count ? array.shape : nil)
+                } else {
+                    try to.write(edited(array.values, edit), to: name, shape: shape(array.shape, edit))
+                }
             case .integer:
                 let array = try from.readInt64s(name)
                 if case .asFloat = edit {

@@ -49,6 +49,7 @@ public struct JSONPullParser {
 
     /// Reads a whole file and runs ``parse(_:file:_:)`` on it.
     public static func parse<T>(contentsOf path: String, _ body: (inout JSONPullParser) throws -> T) throws -> T {
+        try TextFile.checkRegularFile(path, kind: "a JSON file", maximumBytes: Int.max)  // spec.md#limits-text-input
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe)

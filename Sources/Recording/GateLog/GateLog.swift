@@ -18,7 +18,8 @@ public struct GateLog: Sendable {
         /// Why it does not fit.
         public var reason: String
 
-        public var description: String { "\(file):\(line): \(reason): \(text)" }
+        /// The line is cut to a readable length (spec.md#limits-text-input).
+        public var description: String { "\(file):\(line): \(reason): \(TextFile.excerpt(text))" }
     }
 
     /// One `GATE det` line.
@@ -87,6 +88,7 @@ public struct GateLog: Sendable {
 
     /// Reads and parses a log file.
     public static func read(from path: String) throws -> GateLog {
+        try TextFile.checkRegularFile(path, kind: "a log file", maximumBytes: 1 << 30)  // spec.md#limits-text-input
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))

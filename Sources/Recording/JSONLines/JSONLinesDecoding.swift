@@ -48,6 +48,9 @@ enum JSONLinesDecoding {
     static func lidarMap(_ record: JSONLinesRecord.LidarMap) throws(JSONLinesFieldError) -> LidarMap {
         guard record.rows > 0 else { throw JSONLinesFieldError(field: "rows", message: "must be positive") }
         guard record.cols > 0 else { throw JSONLinesFieldError(field: "cols", message: "must be positive") }
+        guard record.rows <= GridShape.maximumSide, record.cols <= GridShape.maximumSide else {
+            throw JSONLinesFieldError(field: "rows", message: "rows and cols must be at most \(GridShape.maximumSide)")
+        }
         let (count, size) = (record.rows * record.cols, "\(record.rows) × \(record.cols)")
         guard record.confidence.count == count else {
             throw JSONLinesFieldError(field: "confidence", message: "expected \(count) values (\(size)), found \(record.confidence.count)")
@@ -98,6 +101,9 @@ enum JSONLinesDecoding {
     private static func grid(_ raw: JSONLinesRecord.DepthGrid, detection: Int64, field: String) throws(JSONLinesFieldError) -> DepthGrid {
         guard raw.rows > 0 else { throw JSONLinesFieldError(field: field + ".rows", message: "must be positive") }
         guard raw.cols > 0 else { throw JSONLinesFieldError(field: field + ".cols", message: "must be positive") }
+        guard raw.rows <= GridShape.maximumSide, raw.cols <= GridShape.maximumSide else {
+            throw JSONLinesFieldError(field: field + ".rows", message: "rows and cols must be at most \(GridShape.maximumSide)")
+        }
         let (count, size) = (raw.rows * raw.cols, "\(raw.rows) × \(raw.cols)")
         func samples(_ values: [Float?], _ name: String) throws(JSONLinesFieldError) -> [Float] {
             try floats(values, count: count, size: size, "\(field).\(name)")

@@ -12,6 +12,11 @@ public enum MOTChallengeReader {
     /// Columns every row must have: frame, id, box (4), conf.
     public static let minimumColumns = 7
 
+    /// The largest frame number (and `seqLength`) accepted: ten million frames, over three
+    /// days at 30 fps. Scoring allocates per frame, so the bound is checked as rows are read
+    /// (`spec.md#limits-mot-frames`).
+    public static let maximumFrame = 10_000_000
+
     private static let columnNames = ["frame", "id", "left", "top", "width", "height", "conf"]
 
     /// Size of the blocks a file is read in: the whole file is never held in memory.
@@ -109,7 +114,7 @@ public enum MOTChallengeReader {
             let value = DecimalParsing.parse(base, from: i, to: fieldEnd)
             if value == nil {
                 let text = String(decoding: UnsafeBufferPointer(start: base + i, count: fieldEnd - i), as: UTF8.self)
-                throw InputError(file: path, line: line, message: "field \(count + 1) is not a number: '\(text)'")
+                throw InputError(file: path, line: line, message: "field \(count + 1) is not a number: '\(TextFile.excerpt(text))'")
             }
             if count < 10, let value { fields[count] = value }
             count += 1
@@ -138,8 +143,11 @@ public enum MOTChallengeReader {
         for index in 0..<minimumColumns where !fields[index].isFinite {
             throw InputError(file: path, line: line, message: "\(columnNames[index]) is \(fields[index]), not a finite number")
         }
-        guard abs(fields[0]) < 1e15, abs(fields[1]) < 1e15 else {
-            throw InputError(file: path, line: line, message: "frame or id out of range")
+        guard abs(fields[0]) <= Double(maximumFrame) else {
+            throw InputError(file: path, line: line, message: "frame \(fields[0]) is out of range (at most \(maximumFrame) frames)")
+        }
+        guard abs(fields[1]) < 1e15 else {
+            throw InputError(file: path, line: line, message: "id \(fields[1]) is out of range (|id| < 10^15)")
         }
         if fields[4] < 0 || fields[5] < 0 {
             throw InputError(

@@ -24,17 +24,14 @@ public struct SequenceInfo: Sendable, Equatable {
 
     /// Reads `seqinfo.ini` at `path`; `seqLength` is required and must be a positive integer.
     public static func read(path: String) throws(InputError) -> SequenceInfo {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(file: path, message: "no such file")
-        }
-        return try parse(String(decoding: data, as: UTF8.self), path: path)
+        try parse(TextFile.text(path, kind: "a seqinfo.ini file"), path: path)
     }
 
     /// Parses the text of a `seqinfo.ini`; `path` is used in messages only.
     public static func parse(_ text: String, path: String) throws(InputError) -> SequenceInfo {
         var section = ""
         var values: [String: (value: String, line: Int)] = [:]
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in TextFile.lines(text).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix(";") || line.hasPrefix("#") { continue }
             if line.hasPrefix("[") && line.hasSuffix("]") {
@@ -52,7 +49,7 @@ public struct SequenceInfo: Sendable, Equatable {
         func integer(_ key: String) throws(InputError) -> Int? {
             guard let entry = values[key] else { return nil }
             guard let number = Int(entry.value) else {
-                throw InputError(file: path, line: entry.line, message: "\(key) '\(entry.value)' is not an integer")
+                throw InputError(file: path, line: entry.line, message: "\(key) '\(TextFile.excerpt(entry.value))' is not an integer")
             }
             return number
         }
@@ -61,6 +58,10 @@ public struct SequenceInfo: Sendable, Equatable {
         }
         guard length > 0 else {
             throw InputError(file: path, line: values["seqLength"]?.line, message: "seqLength must be positive")
+        }
+        guard length <= MOTChallengeReader.maximumFrame else {
+            throw InputError(file: path, line: values["seqLength"]?.line,
+                             message: "seqLength \(length) is more than \(MOTChallengeReader.maximumFrame), the most frames a sequence may have")
         }
         return SequenceInfo(
             name: values["name"]?.value, length: length, imageWidth: try integer("imWidth"),

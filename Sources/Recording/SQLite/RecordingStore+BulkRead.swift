@@ -68,11 +68,15 @@ extension RecordingStore {
         let rows = try SQLiteCursor(db, table: DepthGrid.table, columns: DepthGrid.columns)
         var grids: [DepthGrid] = []
         while try rows.next() {
-            grids.append(DepthGrid(
+            let grid = DepthGrid(
                 detection: try rows.integer(0), rows: Int(try rows.integer(1)), columns: Int(try rows.integer(2)),
                 u: try rows.floats(3), v: try rows.floats(4), lidarDepth: try rows.floats(5),
                 lidarConfidence: try rows.bytes(6), relativeInverseDepth: try rows.floats(7), inMask: try rows.bytes(8),
-                groundTruthDepth: try rows.optionalFloats(9)))
+                groundTruthDepth: try rows.optionalFloats(9))
+            if let problem = grid.shapeProblem {
+                throw RowDecodingError(table: DepthGrid.table, key: String(grid.detection), column: problem.column, message: problem.message)
+            }
+            grids.append(grid)
         }
         return grids
     }

@@ -150,6 +150,13 @@ public enum RecordingStore {
                     : "unsupported recording schema version \(version)"
                 throw InputError(file: path, message: "\(what); this tool reads schema version(s) \(supported)")
             }
+            // A view in place of a table could run any query, a recursive one that never ends
+            // included: every name this tool reads must be a plain table (spec.md#limits-recordings).
+            let views = try db.prepare("SELECT name FROM sqlite_master WHERE type <> 'table' AND type <> 'index' ORDER BY name")
+            while let row = try views.nextRow() {
+                guard case .text(let name)? = row.first else { continue }
+                throw InputError(file: path, message: "'\(TextFile.excerpt(name))' is a view or trigger, not a table; a recording holds tables only")
+            }
             return try body(db)
         } catch let error as InputError {
             throw error

@@ -76,6 +76,7 @@ extension DepthGrid: TableRecord {
             lidarDepth: try row.floats("lidar_depth"), lidarConfidence: try row.bytes("lidar_confidence"),
             relativeInverseDepth: try row.floats("inverse_depth"), inMask: try row.bytes("in_mask"),
             groundTruthDepth: try row.optionalFloats("gt_depth"))
+        if let problem = shapeProblem { throw row.failure(problem.column, problem.message) }
     }
 }
 
@@ -149,6 +150,7 @@ extension LidarMap: TableRecord {
         self.init(
             frame: try row.integer("frame"), rows: Int(try row.integer("rows")), columns: Int(try row.integer("cols")),
             depth: try row.floats("depth"), confidence: try row.bytes("confidence"))
+        if let problem = shapeProblem { throw row.failure(problem.column, problem.message) }
     }
 }
 

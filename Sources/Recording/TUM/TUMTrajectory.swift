@@ -55,10 +55,7 @@ public enum TUMTrajectory {
 
     /// Reads the trajectory at `path`.
     public static func read(path: String, order: TimestampOrder = .increasing) throws(InputError) -> [TUMPose] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(file: path, message: "no such file")
-        }
-        return try parse(String(decoding: data, as: UTF8.self), path: path, order: order)
+        try parse(TextFile.text(path, kind: "a TUM trajectory"), path: path, order: order)
     }
 
     /// Parses trajectory text; `path` is used in messages only.
@@ -66,7 +63,7 @@ public enum TUMTrajectory {
     ///   out-of-order pose (see ``TimestampOrder``).
     public static func parse(_ text: String, path: String, order: TimestampOrder = .increasing) throws(InputError) -> [TUMPose] {
         var poses: [TUMPose] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, rawLine) in TextFile.lines(text).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespacesAndNewlines)
             if line.isEmpty || line.hasPrefix("#") { continue }
             let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
@@ -74,13 +71,13 @@ public enum TUMTrajectory {
             guard fields.count == 8 else { throw fail("expected 8 fields (timestamp tx ty tz qx qy qz qw), found \(fields.count)") }
             var numbers: [Double] = []
             for field in fields {
-                guard let number = Double(field), number.isFinite else { throw fail("'\(field)' is not a finite number") }
+                guard let number = Double(field), number.isFinite else { throw fail("'\(TextFile.excerpt(field))' is not a finite number") }
                 numbers.append(number)
             }
             let quaternion = SIMD4(numbers[4], numbers[5], numbers[6], numbers[7])
             guard (quaternion * quaternion).sum() > 1e-12 else { throw fail("quaternion has zero length") }
             if let previous = poses.last, numbers[0] < previous.time || (order == .increasing && numbers[0] == previous.time) {
-                throw fail("timestamp \(fields[0]) is not after the previous line's \(previous.time)")
+                throw fail("timestamp \(TextFile.excerpt(fields[0])) is not after the previous line's \(previous.time)")
             }
             poses.append(TUMPose(
                 time: numbers[0], translation: SIMD3(numbers[1], numbers[2], numbers[3]),

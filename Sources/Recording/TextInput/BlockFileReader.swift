@@ -8,12 +8,11 @@ enum BlockFileReader {
     static func read(
         path: String, blockSize: Int, _ body: (_ bytes: [UInt8], _ final: Bool) throws(InputError) -> Int
     ) throws(InputError) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            let exists = FileManager.default.fileExists(atPath: path)
-            throw InputError(file: path, message: exists ? "cannot be read" : "no such file")
-        }
+        try TextFile.checkRegularFile(path, kind: "a text file", maximumBytes: Int.max)
+        guard let handle = FileHandle(forReadingAtPath: path) else { throw InputError(file: path, message: "cannot be read") }
         defer { try? handle.close() }
         var pending: [UInt8] = []
+        var first = true
         while true {
             let block: Data?
             do {
@@ -23,6 +22,10 @@ enum BlockFileReader {
             }
             guard let block, !block.isEmpty else { break }
             pending.append(contentsOf: block)
+            if first, pending.count >= 3 || block.count < blockSize {
+                first = false
+                if pending.starts(with: [0xEF, 0xBB, 0xBF]) { pending.removeFirst(3) }  // UTF-8 byte order mark
+            }
             pending.removeFirst(try body(pending, false))
         }
         _ = try body(pending, true)

@@ -54,11 +54,11 @@ public struct RecordingValidator: Sendable {
             let positions = [observation.rawPosition, observation.storedAfter] + [observation.storedBefore].compactMap { $0 }
             report("observations", observation.id, [
                 frameReference(observation.frame),
-                positions.allSatisfy(Self.isFinite) ? nil : "position has non-finite coordinates",
+                positions.allSatisfy(Self.isBounded) ? nil : "position has non-finite coordinates or coordinates beyond \(Self.maximumCoordinate) m",
             ])
         }
         for object in recording.groundTruthObjects {
-            let positive = Self.isFinite(object.extent) && object.extent.min() > 0
+            let positive = Self.isBounded(object.extent) && object.extent.min() > 0
             report("gt_objects", object.id, [positive ? nil : "extent \(object.extent) is not finite and positive"])
         }
         for placement in recording.groundTruthPlacements {
@@ -75,7 +75,7 @@ public struct RecordingValidator: Sendable {
         for map in recording.lidarMaps {
             report("lidar_maps", map.frame, [frameReference(map.frame)] + lidarMapProblems(map))
         }
-        let gridSizes = Dictionary(recording.depthGrids.map { ($0.detection, $0.rows * $0.columns) }, uniquingKeysWith: { first, _ in first })
+        let gridSizes = Dictionary(recording.depthGrids.map { ($0.detection, $0.rows.multipliedReportingOverflow(by: $0.columns).partialValue) }, uniquingKeysWith: { first, _ in first })
         for pass in recording.depthNetworkPasses {
             let size = gridSizes[pass.detection]
             report("depth_network_passes", pass.detection, [
@@ -110,7 +110,17 @@ public struct RecordingValidator: Sendable {
                 : "intrinsics fx \(k.fx) fy \(k.fy) cx \(k.cx) cy \(k.cy) are not finite with positive focal lengths",
             frame.width > 0 && frame.height > 0 ? nil : "image size \(frame.width)×\(frame.height) is not positive",
         ]
+        messages += [
+            abs(frame.time) <= Self.maximumTime ? nil : "time \(frame.time) s is beyond ±\(Self.maximumTime) s",
+            max(abs(k.fx), abs(k.fy), abs(k.cx), abs(k.cy)) <= Self.maximumPixels ? nil
+                : "intrinsics fx \(k.fx) fy \(k.fy) cx \(k.cx) cy \(k.cy) are beyond \(Self.maximumPixels) pixels",
+            frame.width <= Self.maximumImageSide && frame.height <= Self.maximumImageSide ? nil
+                : "image size \(frame.width)×\(frame.height) is more than \(Self.maximumImageSide) pixels on a side",
+        ]
         guard pose.isFinite else { return messages + ["pose has non-finite elements"] }
+        guard Self.isBounded(pose.translation) else {
+            return messages + ["pose translation \(pose.translation) is beyond \(Self.maximumCoordinate) m"]
+        }
         let error = pose.orthonormalityError
         messages += [
             error <= orthonormalityTolerance ? nil
@@ -132,16 +142,22 @@ public struct RecordingValidator: Sendable {
     }
 
     func gridProblems(_ grid: DepthGrid) -> [String?] {
-        let expected = grid.rows * grid.columns
         guard grid.rows > 0, grid.columns > 0 else { return ["grid size \(grid.rows)×\(grid.columns) is not positive"] }
+        guard grid.rows <= GridShape.maximumSide, grid.columns <= GridShape.maximumSide else {
+            return ["grid size \(grid.rows)×\(grid.columns) is more than \(GridShape.maximumSide) on a side"]
+        }
+        let expected = grid.rows * grid.columns
         return grid.arrayLengths.map { $0.count == expected ? nil : "\($0.name) has \($0.count) values, expected \(expected)" }
             + [grid.lidarConfidence.allSatisfy { $0 <= 2 } ? nil : "lidar_confidence has values above 2",
                grid.inMask.allSatisfy { $0 <= 1 } ? nil : "in_mask has values other than 0 and 1"]
     }
 
     func lidarMapProblems(_ map: LidarMap) -> [String?] {
-        let expected = map.rows * map.columns
         guard map.rows > 0, map.columns > 0 else { return ["map size \(map.rows)×\(map.columns) is not positive"] }
+        guard map.rows <= GridShape.maximumSide, map.columns <= GridShape.maximumSide else {
+            return ["map size \(map.rows)×\(map.columns) is more than \(GridShape.maximumSide) on a side"]
+        }
+        let expected = map.rows * map.columns
         return [
             map.depth.count == expected ? nil : "depth has \(map.depth.count) values, expected \(expected)",
             map.confidence.count == expected ? nil : "confidence has \(map.confidence.count) values, expected \(expected)",
@@ -151,10 +167,10 @@ public struct RecordingValidator: Sendable {
 
     func placementProblems(_ placement: GroundTruthPlacement) -> [String?] {
         [
-            placement.from.isFinite ? nil : "from_t \(placement.from) is not finite",
+            placement.from.isFinite && abs(placement.from) <= Self.maximumTime ? nil : "from_t \(placement.from) is not finite within ±\(Self.maximumTime) s",
             placement.to.map { $0.isFinite && $0 > placement.from } == false
                 ? "to_t \(placement.to!) is not after from_t \(placement.from)" : nil,
-            Self.isFinite(placement.position) ? nil : "position has non-finite coordinates",
+            Self.isBounded(placement.position) ? nil : "position has non-finite coordinates or coordinates beyond \(Self.maximumCoordinate) m",
         ]
     }
 
@@ -170,6 +186,21 @@ public struct RecordingValidator: Sendable {
                     message: "overlaps placement \(earlier.id) of object \(object) (starts at \(later.from) s, before that one ends)")
             }
         }
+    }
+
+    /// The largest coordinate, metres, of a pose, position or extent (1000 km): a larger one is a
+    /// corrupt value, and squaring it could overflow to infinity (`spec.md#limits-recordings`).
+    public static let maximumCoordinate = 1e6
+    /// The largest |time|, seconds, of a frame or placement.
+    public static let maximumTime = 1e12
+    /// The largest focal length or principal point coordinate, pixels.
+    public static let maximumPixels = 1e7
+    /// The largest image side, pixels.
+    public static let maximumImageSide = 100_000
+
+    /// Whether every coordinate of `vector` is finite and within ``maximumCoordinate``.
+    static func isBounded(_ vector: SIMD3<Double>) -> Bool {
+        isFinite(vector) && max(abs(vector.x), abs(vector.y), abs(vector.z)) <= maximumCoordinate
     }
 
     static func isFinite(_ vector: SIMD3<Double>) -> Bool {

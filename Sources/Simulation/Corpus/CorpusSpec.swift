@@ -39,8 +39,13 @@ public struct CorpusSpec: Equatable, Sendable, Codable {
     }
 
     /// Why the spec cannot be used, or nil when it can.
+    /// The most recordings a corpus may ask for (`spec.md#limits-simulator`).
+    public static let maximumCount = 100_000
+
+    /// The first problem with the spec, or nil.
     public var problem: String? {
         if count < 1 { return "count must be at least 1" }
+        if count > Self.maximumCount { return "count must be at most \(Self.maximumCount)" }
         if arms.isEmpty { return "arms must list at least one scenario" }
         for arm in arms {
             if Scenario(rawValue: arm.scenario) == nil {
@@ -49,6 +54,9 @@ public struct CorpusSpec: Equatable, Sendable, Codable {
             if !(arm.weight > 0) { return "arm \(arm.scenario): weight must be positive" }
             if arm.duration.count != 2 || !(arm.duration[0] >= 1) || !(arm.duration[1] >= arm.duration[0]) {
                 return "arm \(arm.scenario): duration must be [from, to] with 1 ≤ from ≤ to"
+            }
+            if !(arm.duration[1] <= SimulationConfiguration.maximumDuration) {
+                return "arm \(arm.scenario): duration must be at most \(Int(SimulationConfiguration.maximumDuration)) s"
             }
         }
         return nil

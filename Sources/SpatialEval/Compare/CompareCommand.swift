@@ -25,7 +25,8 @@ struct CompareCommand: Command {
         """
     static let a = Positional<String>("A.h5", "Results file of run A.")
     static let b = Positional<String>("B.h5", "Results file of run B.")
-    static let resamples = OptionKey<Int>("resamples", "N", "Bootstrap resamples.", default: 2000, bounds: .atLeast(10))
+    static let resamples = OptionKey<Int>("resamples", "N", "Bootstrap resamples.", default: 2000,
+        bounds: .within(10...BootstrapSettings.maximumReplicates))
     static let seed = OptionKey<UInt64>("seed", "N", "Bootstrap seed.", default: 1)
     static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
     static let out = OptionKey<String?>("out", "DIR", "Also write the comparison report (report.md, report.html) into DIR.")
@@ -106,6 +107,7 @@ struct CompareCommand: Command {
     /// The `/fusion` results of `path`, as an ``InputError`` when missing or unreadable.
     static func load(_ path: String) throws -> FusionResults {
         guard FileManager.default.fileExists(atPath: path) else { throw InputError(file: path, message: "does not exist") }
+        try ForeignResultsFile.check(path)
         let fusion: FusionResults?
         do {
             fusion = try FusionResultsFile.readIfPresent(try ResultFile.open(atPath: path).root)

@@ -22,7 +22,7 @@ public enum CorpusBuilder {
 
     /// Reads and validates the spec at `path`.
     public static func spec(at path: String) throws -> CorpusSpec {
-        guard let data = FileManager.default.contents(atPath: path) else { throw InputError(file: path, message: "cannot be read") }
+        let data = try TextFile.read(path, kind: "a corpus spec")
         let spec: CorpusSpec
         do {
             spec = try JSONDecoder().decode(CorpusSpec.self, from: data)

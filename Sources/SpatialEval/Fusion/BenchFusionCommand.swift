@@ -17,8 +17,8 @@ struct BenchFusionCommand: Command {
         [box depth per grid, NaN when none]}. Exit status: 0 success, 1 bad input, 64 usage.
         """
     static let pairs = OptionKey<String>("pairs", "FILE.csv", "CSV of the grids' pairs.")
-    static let gridSize = OptionKey<Int>("grid-size", "N", "Rows per grid.", default: 256, bounds: .atLeast(1))
-    static let runs = OptionKey<Int>("runs", "N", "Timed passes over all grids.", default: 5, bounds: .atLeast(1))
+    static let gridSize = OptionKey<Int>("grid-size", "N", "Rows per grid.", default: 256, bounds: .within(1...GridShape.maximumSide))
+    static let runs = OptionKey<Int>("runs", "N", "Timed passes over all grids.", default: 5, bounds: .within(1...10_000))
     static let variant = OptionKey<DepthFusionVariant>("variant", "NAME", "Fusion variant.", default: .app)
     let positionals: [any CommandPositional] = []
     let options: [any CommandOption] = [Self.pairs, Self.gridSize, Self.runs, Self.variant]

@@ -54,9 +54,21 @@ public enum FusionResultsFile {
             variants.append(try FusionColumns.variantBoxes.read(VariantBoxColumns(variant: variant), from: g))
             fits.append(try FusionColumns.sampleFits.read(VariantSampleColumns(variant: variant), from: samplesGroup.openGroup(variant.rawValue)))
         }
+        let boxes = try FusionColumns.boxes.read(FusionBoxes(), from: group.openGroup("boxes"))
+        let samples = try FusionColumns.samples.read(FusionSampleColumns(), from: samplesGroup)
+        // Indices into other lists are checked when read, not when used (spec.md#limits-results-files).
+        let file = group.group.file.path, where_ = group.group.objectPath
+        if let k = boxes.recording.firstIndex(where: { !(0..<Int64(names.count)).contains($0) }) {
+            throw ResultsLayoutError(file: file, object: where_ + "/boxes/recording",
+                                     message: "row \(k): recording index \(boxes.recording[k]) is past the \(names.count) recordings")
+        }
+        if let k = samples.box.firstIndex(where: { !(0..<Int64(boxes.detection.count)).contains($0) }) {
+            throw ResultsLayoutError(file: file, object: where_ + "/samples/box",
+                                     message: "row \(k): box index \(samples.box[k]) is past the \(boxes.detection.count) boxes")
+        }
         return FusionResults(
-            recordingNames: names, settings: settings, boxes: try FusionColumns.boxes.read(FusionBoxes(), from: group.openGroup("boxes")),
-            variants: variants, samples: try FusionColumns.samples.read(FusionSampleColumns(), from: samplesGroup), sampleFits: fits,
+            recordingNames: names, settings: settings, boxes: boxes,
+            variants: variants, samples: samples, sampleFits: fits,
             summaries: try readSummaries(group.openGroup("summary")), comparisons: try readComparisons(group.openGroup("comparisons")),
             resolution: try readResolution(group.openGroup("resolution")))
     }

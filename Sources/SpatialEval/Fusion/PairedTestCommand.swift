@@ -15,7 +15,8 @@ struct PairedTestCommand: Command {
         method='auto'). Exit status: 0 success, 1 bad input, 64 usage.
         """
     static let pairs = OptionKey<String>("pairs", "FILE.csv", "CSV with columns a and b.")
-    static let resamples = OptionKey<Int>("resamples", "N", "Bootstrap resamples.", default: 2000, bounds: .atLeast(10))
+    static let resamples = OptionKey<Int>("resamples", "N", "Bootstrap resamples.", default: 2000,
+        bounds: .within(10...BootstrapSettings.maximumReplicates))
     static let seed = OptionKey<UInt64>("seed", "N", "Bootstrap seed.", default: 1)
     static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
     let positionals: [any CommandPositional] = []

@@ -108,6 +108,10 @@ public struct BootstrapSettings: Codable, Sendable, Equatable {
     /// `bca` or `percentile`.
     public var method: String
 
+    /// The most bootstrap replicates a protocol or a `--resamples` option may ask for
+    /// (`spec.md#limits-bootstrap`).
+    public static let maximumReplicates = 1_000_000
+
     /// Creates settings; the defaults are 2000 BCa replicates at 95 % with seed 1.
     public init(replicates: Int = 2000, seed: UInt64 = 1, confidence: Double = 0.95, method: String = "bca") {
         self.replicates = replicates
@@ -127,11 +131,15 @@ public struct BootstrapSettings: Codable, Sendable, Equatable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = BootstrapSettings()
         replicates = try c.decodeIfPresent(Int.self, forKey: .replicates) ?? defaults.replicates
-        seed = try c.decodeIfPresent(UInt64.self, forKey: .seed) ?? defaults.seed
+        seed = try c.decodeSeedIfPresent(forKey: .seed) ?? defaults.seed
         confidence = try c.decodeIfPresent(Double.self, forKey: .confidence) ?? defaults.confidence
         method = try c.decodeIfPresent(String.self, forKey: .method) ?? defaults.method
-        guard replicates >= 10 else {
-            throw DecodingError.dataCorruptedError(forKey: .replicates, in: c, debugDescription: "must be at least 10")
+        guard (10...Self.maximumReplicates).contains(replicates) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .replicates, in: c, debugDescription: "must be from 10 to \(Self.maximumReplicates)")
+        }
+        guard confidence.isFinite else {
+            throw DecodingError.dataCorruptedError(forKey: .confidence, in: c, debugDescription: "must lie in (0, 1)")
         }
         guard confidence > 0, confidence < 1 else {
             throw DecodingError.dataCorruptedError(forKey: .confidence, in: c, debugDescription: "must lie in (0, 1)")

@@ -21,9 +21,7 @@ public enum ProtocolLoader {
 
     /// Loads and validates the protocol at `path`; recordings must exist.
     public static func load(_ path: String) throws -> Loaded {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(file: path, message: "cannot be read")
-        }
+        let data = try TextFile.read(path, kind: "a protocol")
         var value: EvaluationProtocol
         do {
             value = try JSONDecoder().decode(EvaluationProtocol.self, from: data)
@@ -65,7 +63,11 @@ public enum ProtocolLoader {
                 throw InputError(file: path, message: "key '\(unknown)': unknown key")
             }
             let overlayData = try JSONSerialization.data(withJSONObject: overlay, options: [.fragmentsAllowed])
-            return try ConfigurationDecoding.decode(ReplayConfiguration.self, from: overlayData, defaults: ReplayConfiguration())
+            let configuration = try ConfigurationDecoding.decode(ReplayConfiguration.self, from: overlayData, defaults: ReplayConfiguration())
+            if let problem = configuration.problems().first {
+                throw InputError(file: path, message: "key 'replay.\(problem.key)': \(problem.message)")
+            }
+            return configuration
         } catch let error as InputError {
             throw error
         } catch let error as ConfigurationDecoding.Mismatch {

@@ -17,7 +17,7 @@ struct BenchLoadCommand: Command {
         64 usage error.
         """
     static let file = Positional<String>("FILE", "Recording (SQLite) to read.")
-    static let runs = OptionKey<Int>("runs", "N", "Number of timed reads.", default: 5, bounds: .atLeast(1))
+    static let runs = OptionKey<Int>("runs", "N", "Number of timed reads.", default: 5, bounds: .within(1...10_000))
     static let tables = OptionKey<Tables>("tables", "SET", "What to read.", default: .detections)
     let positionals: [any CommandPositional] = [Self.file]
     let options: [any CommandOption] = [Self.runs, Self.tables]

@@ -25,7 +25,7 @@ struct EvaluateRecordingCommand: Command {
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
         let path = arguments[Self.file]
         let format = arguments[Self.format]
-        let recording = try RecordingStore.read(from: path)
+        let recording = try RecordingStore.readValidated(from: path)
         let tracking = try RecordingTrackingJob.run(recording)
         let spatial = RecordingSpatialJob.run(recording)
         output.out(format == .json

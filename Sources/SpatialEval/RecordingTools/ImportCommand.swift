@@ -25,8 +25,10 @@ struct ImportCommand: Command {
     static let fy = OptionKey<Double?>("fy", "PIXELS", "Focal length along v (default: fx).", bounds: .above(0))
     static let cx = OptionKey<Double?>("cx", "PIXELS", "Principal point u (default: width / 2).")
     static let cy = OptionKey<Double?>("cy", "PIXELS", "Principal point v (default: height / 2).")
-    static let width = OptionKey<Int?>("width", "PIXELS", "Image width (with --tum).", bounds: .atLeast(1))
-    static let height = OptionKey<Int?>("height", "PIXELS", "Image height (with --tum).", bounds: .atLeast(1))
+    static let width = OptionKey<Int?>("width", "PIXELS", "Image width (with --tum).",
+        bounds: .within(1...RecordingValidator.maximumImageSide))
+    static let height = OptionKey<Int?>("height", "PIXELS", "Image height (with --tum).",
+        bounds: .within(1...RecordingValidator.maximumImageSide))
     static let label = OptionKey<String>("label", "NAME", "Class of MOTChallenge boxes.", default: "person")
     static let extent = OptionKey<ObjectExtent>(
         "extent", "W,H,D", "Assumed size in metres of MOTChallenge objects.", default: ObjectExtent(metres: SIMD3(0.5, 1.7, 0.3)))

@@ -15,13 +15,14 @@ struct SimulateCommand: Command {
         parameter and Docs/spec.md#simulator for the figure behind each default). \
         --with-decisions also writes the replicas' own decisions as the app decision log \
         (schema v2), for trying 'spatial-eval parity' (Docs/app-decision-logs.md). \
-        Exit status: 0 written, 1 write failure, 64 usage error.
+        Exit status: 0 written, 1 bad configuration or write failure, 64 usage error.
         """
     static let scenario = OptionKey<Scenario?>("scenario", "NAME", "Scenario to simulate.")
     static let seed = OptionKey<UInt64?>("seed", "N", "Random seed (unsigned 64-bit integer).")
     static let out = OptionKey<String?>("out", "FILE", "Recording (SQLite) to write.")
     static let duration = OptionKey<Double?>(
-        "duration", "SECONDS", "Capture length; the scenario's path is stretched to it.", bounds: .atLeast(1))
+        "duration", "SECONDS", "Capture length; the scenario's path is stretched to it.",
+        bounds: .within(1...SimulationConfiguration.maximumDuration))
     static let config = OptionKey<String?>("config", "FILE.json", "JSON configuration replacing the defaults.")
     static let printConfig = OptionKey<Bool>(flag: "print-config", "Print the default configuration as JSON and exit.")
     static let withDecisions = OptionKey<Bool>(
@@ -55,15 +56,34 @@ struct SimulateCommand: Command {
         return .success
     }
 
-    /// Reads a configuration file; a usage error names the file when it cannot be used.
+    /// Reads a configuration file; an input error (exit 1) names the file, and the key
+    /// when a value is out of range (spec.md#limits-simulator).
     static func configuration(at path: String) throws -> SimulationConfiguration {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw UsageError("cannot read configuration file \(path)")
-        }
+        let data = try TextFile.read(path, kind: "a simulation configuration")
+        let configuration: SimulationConfiguration
         do {
-            return try JSONDecoder().decode(SimulationConfiguration.self, from: data)
+            configuration = try JSONDecoder().decode(SimulationConfiguration.self, from: data)
+        } catch let error as DecodingError {
+            throw InputError(file: path, message: "not a simulation configuration: \(Self.describe(error))")
         } catch {
-            throw UsageError("\(path): not a simulation configuration: \(error)")
+            throw InputError(file: path, message: "not a simulation configuration: is not valid JSON")
+        }
+        if let problem = configuration.problem() { throw InputError(file: path, message: "key '\(problem.prefix { $0 != ":" })'\(problem.drop { $0 != ":" })") }
+        return configuration
+    }
+
+    /// A decoding error as "key 'a.b': what", or "is not valid JSON" when no key is at fault.
+    static func describe(_ error: DecodingError) -> String {
+        func key(_ path: [any CodingKey]) -> String {
+            path.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "is not valid JSON" : "key '\(key(context.codingPath))': \(context.debugDescription)"
+        case .keyNotFound(let missing, let context): return "key '\(key(context.codingPath + [missing]))': missing"
+        case .typeMismatch(let type, let context): return "key '\(key(context.codingPath))': expected \(type)"
+        case .valueNotFound(let type, let context): return "key '\(key(context.codingPath))': expected \(type), found null"
+        @unknown default: return "\(error)"
         }
     }
 

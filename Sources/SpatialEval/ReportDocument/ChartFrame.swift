@@ -31,12 +31,20 @@ public struct LinearScale: Sendable, Equatable {
 /// domain (a simplification of leather's score search).
 public enum NiceTicks {
     /// Tick values covering `low…high`, ascending; the first ≤ low and the last ≥ high.
+    /// Non-finite bounds, or a span too wide to hold in a double, give `[0, 1]` or the finite
+    /// bounds as they are: a chart never converts a non-finite number to an integer
+    /// (spec.md#limits-report-numbers).
     public static func ticks(_ low: Double, _ high: Double) -> [Double] {
+        guard low.isFinite, high.isFinite, (high - low).isFinite else {
+            let finite = [low, high].filter(\.isFinite)
+            return finite.count == 2 && finite[0] < finite[1] ? finite : [0, 1]
+        }
         let span = high > low ? high - low : max(abs(low), 1)
         let magnitude = pow(10, floor(log10(span / 5)))
         for factor in [1.0, 2, 2.5, 5, 10, 20] {
             let step = factor * magnitude
             let first = floor(low / step + 1e-9), last = ceil(high / step - 1e-9)
+            guard (last - first).isFinite, last - first < 1e6 else { continue }
             let count = Int(last - first) + 1
             if count <= 10 { return (0..<max(count, 2)).map { (first + Double($0)) * step } }
         }

@@ -59,9 +59,14 @@ public enum ReportCharts {
         return counts
     }
 
+    /// The most bins ``edges(upTo:width:)`` makes.
+    public static let maximumBins = 1_000
+
     /// Shared bin edges from 0 to past the largest value in steps of `width`.
     public static func edges(upTo maximum: Double, width: Double) -> [Double] {
-        let count = max(1, Int((maximum / width).rounded(.up)))
+        // At most `maximumBins` bins; a non-finite or huge maximum gives one (spec.md#limits-report-numbers).
+        let ratio = (maximum / width).rounded(.up)
+        let count = ratio.isFinite ? max(1, Int(min(ratio, Double(maximumBins)))) : 1
         return (0...count).map { Double($0) * width }
     }
 

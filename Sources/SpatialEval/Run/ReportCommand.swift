@@ -14,6 +14,7 @@ struct ReportCommand: Command {
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
         let path = arguments[Self.results]
         guard FileManager.default.fileExists(atPath: path) else { throw InputError(file: path, message: "does not exist") }
+        try ForeignResultsFile.check(path)
         let folder = arguments[Self.out] ?? (path as NSString).deletingLastPathComponent
         if SweepResultsFile.holdsSweep(path) { return try SweepReportFiles.rerender(path, to: folder.isEmpty ? "." : folder, output: output) }
         let results: RunResults

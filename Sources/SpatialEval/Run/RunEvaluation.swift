@@ -13,7 +13,7 @@ public enum RunEvaluation {
         for (given, path) in zip(spec.recordings, loaded.recordingPaths) {
             let name = ProtocolLoader.recordingName(given)
             progress("[\(recordings.count + 1)/\(spec.recordings.count)] \(name): reading")
-            let recording = try RecordingStore.read(from: path)
+            let recording = try RecordingStore.readValidated(from: path)
             if spec.fusion != nil { fusionInputs.append((name, recording)) }
             progress("[\(recordings.count + 1)/\(spec.recordings.count)] \(name): tracking at detect-every-N = 1…5")
             let tracking = try RecordingTrackingJob.run(recording, configuration: spec.replay.tracker)

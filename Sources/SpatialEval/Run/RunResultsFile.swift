@@ -98,6 +98,11 @@ public enum RunResultsFile {
         let lowers = try gates.doubles("lower"), uppers = try gates.doubles("upper"), bounds = try gates.strings("bound")
         let successes = try gates.int64s("successes"), events = try gates.int64s("events"), units = try gates.strings("event_unit")
         let verdicts = try gates.strings("verdict")
+        let lengths = [metrics.count, ops.count, thresholds.count, values.count, lowers.count, uppers.count, bounds.count,
+                       successes.count, events.count, units.count, verdicts.count]
+        guard Set(lengths).count == 1 else {
+            throw ResultsLayoutError(file: path, object: "/gates", message: "columns have unequal lengths \(lengths)")
+        }
         let outcomes = try metrics.indices.map { k in
             guard let metric = GateMetric(rawValue: metrics[k]), let op = GateComparison(rawValue: ops[k]),
                   let bound = GateBound(rawValue: bounds[k]), let verdict = GateVerdict(rawValue: verdicts[k]) else {

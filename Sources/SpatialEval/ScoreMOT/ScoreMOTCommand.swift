@@ -16,7 +16,8 @@ struct ScoreMOTCommand: Command {
         """
     static let gt = OptionKey<String?>("gt", "GT.txt", "Ground-truth file of a single pair.")
     static let hyp = OptionKey<String?>("hyp", "HYP.txt", "Tracker file of a single pair.")
-    static let seqLength = OptionKey<Int?>("seq-length", "N", "Number of frames (overrides seqinfo.ini).", bounds: .atLeast(1))
+    static let seqLength = OptionKey<Int?>(
+        "seq-length", "N", "Number of frames (overrides seqinfo.ini).", bounds: .within(1...MOTChallengeReader.maximumFrame))
     static let benchmark = OptionKey<String?>("benchmark", "DIR", "Benchmark folder: <seq>/gt/gt.txt and <seq>/seqinfo.ini.")
     static let tracker = OptionKey<String?>("tracker", "DIR", "Tracker folder with <seq>.txt for every sequence.")
     static let convention = OptionKey<ScoringConvention>("convention", "NAME", "Whose rules to follow.", default: .trackeval)

@@ -21,8 +21,9 @@ struct BenchSweepCommand: Command {
         """
     static let protocolFile = Positional<String>("PROTOCOL.json", "A protocol with a \"sweeps\" list.")
     static let sweep = OptionKey<String?>("sweep", "NAME", "The sweep to time (default: the protocol's first).")
-    static let runs = OptionKey<Int>("runs", "N", "Timed repetitions of each engine.", default: 3, bounds: .atLeast(1))
-    static let naivePoints = OptionKey<Int>("naive-points", "K", "Points of the naive run.", default: 64, bounds: .atLeast(1))
+    static let runs = OptionKey<Int>("runs", "N", "Timed repetitions of each engine.", default: 3, bounds: .within(1...10_000))
+    static let naivePoints = OptionKey<Int>("naive-points", "K", "Points of the naive run.", default: 64,
+        bounds: .within(1...SweepDefinition.maximumPoints))
     let positionals: [any CommandPositional] = [Self.protocolFile]
     let options: [any CommandOption] = [Self.sweep, Self.runs, Self.naivePoints]
 
@@ -37,7 +38,7 @@ struct BenchSweepCommand: Command {
             throw InputError(file: path, message: "key 'sweeps': no sweep named '\(wanted ?? "")'")
         }
         let inputs = try zip(spec.recordings, loaded.recordingPaths).map { given, file in
-            SweepInput(name: ProtocolLoader.recordingName(given), recording: try RecordingStore.read(from: file))
+            SweepInput(name: ProtocolLoader.recordingName(given), recording: try RecordingStore.readValidated(from: file))
         }
         let plan = try SweepPlan(name: definition.name, space: definition.space, base: spec.replay)
         let sample = Array(plan.points.indices.prefix(naiveCount))

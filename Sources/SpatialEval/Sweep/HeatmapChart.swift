@@ -9,7 +9,7 @@ public enum HeatmapChart {
 
     /// The ramp colour of `t` in [0, 1] as `#rrggbb`.
     public static func colour(_ t: Double) -> String {
-        let x = max(0, min(1, t)) * Double(stops.count - 1)
+        let x = (t.isFinite ? max(0, min(1, t)) : 0) * Double(stops.count - 1)
         let k = min(Int(x), stops.count - 2), f = x - Double(k)
         let a = stops[k], b = stops[k + 1]
         func channel(_ p: Double, _ q: Double) -> String {

@@ -1,4 +1,6 @@
 import Foundation
+import Recording
+import Replay
 import Sweeps
 
 /// One entry of a protocol's `"sweeps"` list (`Docs/sweeps.md`): the keys and values to
@@ -47,7 +49,7 @@ public struct SweepDefinition: Codable, Sendable, Equatable {
         }
         let samplingName = try c.decodeIfPresent(String.self, forKey: .sampling) ?? "grid"
         let samples = try c.decodeIfPresent(Int.self, forKey: .samples)
-        let seed = try c.decodeIfPresent(UInt64.self, forKey: .seed) ?? 1
+        let seed = try c.decodeSeedIfPresent(forKey: .seed) ?? 1
         let sampling: Sampling
         switch samplingName {
         case "grid":
@@ -64,15 +66,37 @@ public struct SweepDefinition: Codable, Sendable, Equatable {
         default:
             throw DecodingError.dataCorruptedError(forKey: .sampling, in: c, debugDescription: "must be grid, random or latin-hypercube")
         }
-        space = ParameterSpace(axes: axes, sampling: sampling, seed: seed)
-        let count = sampling == .grid ? axes.reduce(1) { $0 * $1.values.count } : samples!
+        // The grid's size, saturating instead of overflowing (spec.md#limits-sweep-points).
+        let count = sampling == .grid
+            ? axes.reduce(1) { product, axis in
+                let (next, overflow) = product.multipliedReportingOverflow(by: axis.values.count)
+                return overflow ? Int.max : next
+            }
+            : samples!
         guard count <= Self.maximumPoints else {
             throw DecodingError.dataCorruptedError(forKey: .axes, in: c, debugDescription: "\(count) points exceed the limit of \(Self.maximumPoints)")
         }
+        space = ParameterSpace(axes: axes, sampling: sampling, seed: seed)
         objective = try Self.objective(c.superDecoder(forKey: .objective))
     }
 
+    /// An axis whose every value is in range for its key (spec.md#limits-settings): an
+    /// integer key's values are rounded, so they must fit an integer first.
     private static func axis(_ decoder: any Decoder) throws -> SweepAxis {
+        let axis = try uncheckedAxis(decoder)
+        guard let key = SweepKey.named(axis.key) else { return axis }
+        for value in axis.values {
+            let fits = !key.isInteger || abs(value) <= Double(ReplayConfiguration.maximumCount)
+            let problem = fits ? key.applied(value, to: ReplayConfiguration()).valueProblems().first { $0.key == axis.key }
+                : ReplayConfiguration.Problem(key: axis.key, message: "\(value) is outside the integer range of the key")
+            if let problem {
+                throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "sweep value \(problem.description)"))
+            }
+        }
+        return axis
+    }
+
+    private static func uncheckedAxis(_ decoder: any Decoder) throws -> SweepAxis {
         try StrictKeys.check(decoder, allowed: AxisKeys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: AxisKeys.self)
         let key = try c.decode(String.self, forKey: .key)
@@ -94,6 +118,10 @@ public struct SweepDefinition: Codable, Sendable, Equatable {
         }
         guard let count = try c.decodeIfPresent(Int.self, forKey: .count) else { return SweepAxis(key: key, values: [from, to]) }
         guard count >= 1 else { throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "must be at least 1") }
+        guard count <= maximumPoints else {
+            // Checked before the axis's values are made (spec.md#limits-sweep-points).
+            throw DecodingError.dataCorruptedError(forKey: .count, in: c, debugDescription: "\(count) values exceed the limit of \(maximumPoints) points")
+        }
         return SweepAxis.range(key, from: from, to: to, count: count)
     }
 

@@ -33,7 +33,7 @@ public enum SweepJob {
         for path in data.paths {
             let name = ProtocolLoader.recordingName(path)
             if data.corpus == nil { message("reading \(name)") }
-            inputs.append(SweepInput(name: name, recording: try RecordingStore.read(from: path)))
+            inputs.append(SweepInput(name: name, recording: try RecordingStore.readValidated(from: path)))
             hashes.append(try RunEvaluation.fingerprint(path))
         }
         let protocolSHA = try RunEvaluation.fingerprint(loaded.path)
@@ -45,7 +45,8 @@ public enum SweepJob {
             let plan = try SweepPlan(name: definition.name, space: definition.space, base: spec.replay)
             let path = checkpointPath(folder, sweep: definition.name)
             let fingerprint = SHA256.hexDigest(of: Array((build + [protocolSHA, definition.name] + hashes).joined(separator: "\n").utf8))
-            var checkpoint = SweepCheckpoint.load(from: path, fingerprint: fingerprint) ?? SweepCheckpoint(fingerprint: fingerprint)
+            var checkpoint = SweepCheckpoint.load(
+                from: path, fingerprint: fingerprint, pointCount: plan.points.count, recordingCount: inputs.count) ?? SweepCheckpoint(fingerprint: fingerprint)
             let resumed = checkpoint.points.count
             message("sweep \(definition.name): \(plan.points.count) points × \(inputs.count) recordings"
                 + (resumed > 0 ? ", resuming with \(resumed) points done" : ""))

@@ -1,3 +1,5 @@
+import Recording
+
 /// The depth-fusion variants compared beside the app's own (issue 5). Every variant sees the
 /// same filtered samples (``FusionSamples``) and falls back to the raw LiDAR median when it
 /// cannot fit; they differ in the model and how it is fitted.
@@ -76,7 +78,7 @@ public struct FusionVariantSettings: Codable, Sendable, Equatable {
         huberDelta = try c.decodeIfPresent(Double.self, forKey: .huberDelta) ?? d.huberDelta
         huberMaxIterations = try c.decodeIfPresent(Int.self, forKey: .huberMaxIterations) ?? d.huberMaxIterations
         huberTolerance = try c.decodeIfPresent(Double.self, forKey: .huberTolerance) ?? d.huberTolerance
-        ransacSeed = try c.decodeIfPresent(UInt64.self, forKey: .ransacSeed) ?? d.ransacSeed
+        ransacSeed = try c.decodeSeedIfPresent(forKey: .ransacSeed) ?? d.ransacSeed
         ransacMaxTrials = try c.decodeIfPresent(Int.self, forKey: .ransacMaxTrials) ?? d.ransacMaxTrials
         ransacResidualThreshold = try c.decodeIfPresent(Double.self, forKey: .ransacResidualThreshold)
         confidenceWeights = try c.decodeIfPresent([Double].self, forKey: .confidenceWeights) ?? d.confidenceWeights
