@@ -88,6 +88,15 @@ struct ShardCommandTests {
         #expect(mergeOutput.standardError.contains("): 1,3\n"))
         #expect(!FileManager.default.fileExists(atPath: run + "/sweep.h5"), "nothing half-written")
 
+        // A crashed attempt's temporary file: listed by status, never counted, removed by clean-shards.
+        let leftover = run + "/shards/shard-00001-of-00005.h5.tmp-999-abc"
+        try Data("partial".utf8).write(to: URL(fileURLWithPath: leftover))
+        let (withTemp, withTempOutput) = runTool(["shard-status", run])
+        #expect(withTemp == 3 && withTempOutput.standardOutput.contains("temporary file of a crashed attempt: " + leftover))
+        let (cleaned, cleanOutput) = runTool(["clean-shards", run])
+        #expect(cleaned == 0 && cleanOutput.standardOutput.contains("removed 1 temporary file(s)"))
+        #expect(!FileManager.default.fileExists(atPath: leftover))
+
         let (again, againOutput) = runTool(["run-shard", run, "--shard", "0"])
         #expect(again == 0 && againOutput.standardOutput.contains("already complete, skipped"))
         // Kubernetes-style re-run of the missing ones: dense engine indexes 0, 1 mapped through the list.
