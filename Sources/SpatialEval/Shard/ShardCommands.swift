@@ -145,7 +145,7 @@ struct MergeShardsCommand: Command {
     let summary = "Merge the shards of a plan into DIR/sweep.h5 and the sweep report (or the corpus summary); exit 3 when shards are missing."
     let discussion = """
         Checks every shard (present, the plan's hash and items, dataset shapes) and that all \
-        ran with the same OpenBLAS core and thread count and the same tool build; with any \
+        ran with the same OpenBLAS core and thread count and the same tool version; with any \
         shard missing it prints what shard-status prints and exits 3. Otherwise it copies the \
         per-cell values into one cube per sweep and writes DIR/sweep.h5 atomically and the \
         report, exactly as an unsharded `spatial-eval sweep` does (pooled metrics, \

@@ -174,14 +174,15 @@ enum ShardJob {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Refuses shards that ran with different OpenBLAS settings or tool builds; returns the
-    /// common provenance line.
+    /// Refuses shards that ran with different OpenBLAS settings or tool versions; returns the
+    /// common provenance line. The git commit each shard records is provenance only: it is
+    /// the checkout's HEAD when the shard ran, which moves without the binary changing.
     static func checkUniform(_ plan: ShardPlan, survey: Survey, folder: String) throws -> String {
-        let keyed = survey.reads.sorted { $0.key < $1.key }.map { ($0.key, "OpenBLAS core \($0.value.provenance.openblasCore), \($0.value.provenance.openblasThreads) thread(s); build \($0.value.provenance.build)") }
+        let keyed = survey.reads.sorted { $0.key < $1.key }.map { ($0.key, "OpenBLAS core \($0.value.provenance.openblasCore), \($0.value.provenance.openblasThreads) thread(s); tool \($0.value.provenance.build.split(separator: " ").first.map(String.init) ?? "")") }
         let groups = Dictionary(grouping: keyed, by: \.1)
         guard groups.count == 1, let only = groups.first?.key else {
             let detail = groups.sorted { $0.key < $1.key }.map { "shards \(ShardRangeList.format($0.value.map(\.0))): \($0.key)" }.joined(separator: "; ")
-            throw InputError(file: (folder as NSString).appendingPathComponent("shards"), message: "shards differ in OpenBLAS settings or build, results could differ in the last bits: \(detail); re-run the odd ones with --force")
+            throw InputError(file: (folder as NSString).appendingPathComponent("shards"), message: "shards differ in OpenBLAS settings or tool version, results could differ in the last bits: \(detail); re-run the odd ones with --force")
         }
         guard keyed.allSatisfy({ survey.reads[$0.0]!.provenance.openblasThreads == plan.openblasThreads }) else {
             throw InputError(file: (folder as NSString).appendingPathComponent("shards"), message: "shards ran with \(only), the plan pins \(plan.openblasThreads) OpenBLAS thread(s)")
