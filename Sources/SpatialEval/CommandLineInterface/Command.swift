@@ -16,6 +16,8 @@ public enum ExitStatus: Int32, Sendable {
     case failure = 1
     /// The evaluation ran but a gate failed (a protocol gate of `run`, the agreement threshold of `parity`).
     case gateFailed = 2
+    /// A sharded run is incomplete: some shards are missing, foreign or corrupt (`shard-status`, `merge-shards`).
+    case incomplete = 3
     /// A command-line usage mistake (`EX_USAGE`).
     case usage = 64
 }

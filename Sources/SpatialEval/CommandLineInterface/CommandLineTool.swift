@@ -10,7 +10,8 @@ public struct CommandLineTool {
     /// The tool with all its subcommands.
     public init() {
         commands = [
-            RunCommand(), ReportCommand(), SweepCommand(), CurvesCommand(), BenchSweepCommand(), ScoreMOTCommand(), EvaluateRecordingCommand(), ATECommand(),
+            RunCommand(), ReportCommand(), SweepCommand(), CurvesCommand(), BenchSweepCommand(),
+            PlanShardsCommand(), RunShardCommand(), ShardStatusCommand(), MergeShardsCommand(), CleanShardsCommand(), ScoreMOTCommand(), EvaluateRecordingCommand(), ATECommand(),
             SimulateCommand(), SimulateCorpusCommand(), CalibrateCommand(), InspectCommand(), ImportCommand(), ExportCommand(), BenchLoadCommand(), ParityCommand(),
             FitDepthCommand(), PairedTestCommand(), CompareCommand(), AgreeDepthCommand(), BenchFusionCommand(),
             ScoreDetCommand(), DetParityCommand(), MaskParityCommand(), GateLogCommand(), COCORLECommand(),
