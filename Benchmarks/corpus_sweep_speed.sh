@@ -33,8 +33,8 @@ rm -rf "$WORK"
 mkdir -p "$WORK"
 
 echo "== corpus (Protocols/corpus-default.json)"
-"$SPATIAL_EVAL" simulate-corpus Protocols/corpus-default.json > "$WORK/corpus.txt" 2> /dev/null
-FOLDER="$(sed -n 's/^corpus: \(.*\) (corpus.json)$/\1/p' "$WORK/corpus.txt")"
+"$SPATIAL_EVAL" simulate-corpus Protocols/corpus-default.json > /dev/null 2> "$WORK/corpus.txt"
+FOLDER="$(sed -n 's/^corpus: \(.*\) (corpus.json)$/\1/p' "$WORK/corpus.txt" | tail -n 1)"
 [[ -d "$FOLDER" ]] || { echo "no corpus folder in: $(cat "$WORK/corpus.txt")" >&2; exit 1; }
 
 python3 - "$ROOT" "$FOLDER" "$RECORDINGS" "$WORK" <<'PY'
