@@ -40,7 +40,8 @@ public enum SweepComponent: Int, CaseIterable, Sendable {
     case flags
     /// Flags to missing on objects still at their anchor (the 3.1 m bottle of spec.md#absence-range-gate).
     case falseMissing
-    /// Removals (or moves away) of anchored objects.
+    /// Removals of anchored objects that left the scene (spec.md#sweep-metrics; a move is judged
+    /// by convergence, not here: an anchor that follows its object needs no flag).
     case removals
     /// Removals no correct flag found.
     case missedRemovals
@@ -80,6 +81,14 @@ public enum SweepComponent: Int, CaseIterable, Sendable {
     case labelErrorCount
     /// Σ over objects with a shown label anchor of the time from first observation to first showing, seconds.
     case labelConfirmSum
+    /// Requests that could lock: the object was in memory and was detected live during the
+    /// request (spec.md#lockon-radius; a removed or unseen object cannot be locked onto).
+    case lockableRequests
+    /// Lockable requests with no lock.
+    case missedLockable
+    /// Requests in which a lock went, by the radius rule, to another instance standing for
+    /// another object (or none): the wrong targets the lock-on radius is responsible for.
+    case radiusWrongLocks
 }
 
 /// A metric of a sweep, derived from summed ``SweepComponent``s. Every metric is oriented so
@@ -119,7 +128,8 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
     case flagLatencyMean = "flag_latency_mean_s"
     /// Wrong-target requests / requests that locked (spec.md#lockon-radius: the twin at 0.43 m).
     case wrongTargetRate = "wrong_target_rate"
-    /// Requests with no lock / requests whose object was in memory.
+    /// Lockable requests with no lock / lockable requests (the object in memory and detected
+    /// live during the request).
     case missedLockRate = "missed_lock_rate"
     /// Requests with a lock on another object's instance (a count: defined even when no request locked).
     case wrongTargetLocks = "wrong_target_locks"
@@ -137,6 +147,9 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
     case labelAnchorErrorMean = "label_anchor_error_mean_m"
     /// RealityRogue label anchoring: mean time from an object's first observation to its first shown anchor, seconds.
     case labelTimeToConfirmedMean = "label_time_to_confirmed_mean_s"
+    /// Requests whose lock the radius rule gave to another object's instance / requests in
+    /// memory (the lock-on radius's own wrong targets; a wrong start instance is not its doing).
+    case radiusWrongTargetRate = "radius_wrong_target_rate"
 
     /// Whether larger values are better.
     public var largerIsBetter: Bool { [.idf1, .hota, .mota].contains(self) }
@@ -167,7 +180,8 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
         case .wrongTargetRate:
             let locked = c[SweepComponent.wrongTargetLocks.rawValue] + c[SweepComponent.correctLocks.rawValue]
             return locked > 0 ? c[SweepComponent.wrongTargetLocks.rawValue] / locked : .nan
-        case .missedLockRate: return ratio(.missedLocks, .guidedRequests)
+        case .missedLockRate: return ratio(.missedLockable, .lockableRequests)
+        case .radiusWrongTargetRate: return ratio(.radiusWrongLocks, .guidedRequests)
         case .wrongTargetLocks: return c[SweepComponent.wrongTargetLocks.rawValue]
         case .greenOverEmpty: return c[SweepComponent.greenWithoutObject.rawValue]
         case .greenOverEmptyRate: return ratio(.greenWithoutObject, .greenArrivals)
@@ -192,7 +206,8 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
         case .falseMissingRate: return (n(.flags), "missing flags")
         case .missedRemovalRate, .flagLatencyMean: return (n(.removals), "removals")
         case .wrongTargetRate: return (n(.wrongTargetLocks) + n(.correctLocks), "requests that locked")
-        case .missedLockRate, .wrongTargetLocks, .greenOverEmpty: return (n(.guidedRequests), "guided requests")
+        case .missedLockRate: return (n(.lockableRequests), "lockable requests")
+        case .wrongTargetLocks, .greenOverEmpty, .radiusWrongTargetRate: return (n(.guidedRequests), "guided requests")
         case .greenOverEmptyRate: return (n(.greenArrivals), "green arrivals")
         case .timeToLockMean: return (n(.lockTimes), "requests that locked")
         case .labelDuplicates, .labelTimeToConfirmedMean: return (n(.labelObjectsShown), "objects with a shown label anchor")

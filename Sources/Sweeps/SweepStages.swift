@@ -98,10 +98,13 @@ public enum SweepStages {
                                configuration: ReplayConfiguration) -> AbsenceStage {
         let looks = MemoryOutcomes.absenceLooks(scene, registry: registry, configuration: configuration)
         let outcomes = MemoryOutcomes.absence(recording, looks: looks, histories: judgement.histories, accuracy: judgement.accuracy)
+        // Only objects that left the scene: a moved object's anchor may rightly follow it
+        // (convergence judges moves), so its old placement ending is no missed removal.
+        let departures = outcomes.removals.filter { !$0.moved }
         return AbsenceStage(
             components: [(.flags, Double(outcomes.correctFlags + outcomes.falseMissing)), (.falseMissing, Double(outcomes.falseMissing)),
-                         (.removals, Double(outcomes.removals.count)), (.missedRemovals, Double(outcomes.missedRemovals)),
-                         (.latencySum, outcomes.latencies.reduce(0, +))],
+                         (.removals, Double(departures.count)), (.missedRemovals, Double(departures.count { $0.latency == nil })),
+                         (.latencySum, departures.compactMap(\.latency).reduce(0, +))],
             looks: looks)
     }
 
@@ -113,7 +116,14 @@ public enum SweepStages {
             recording, registry: registry, looks: absence.looks, objectOfDetection: truth.objectOfDetection, accuracy: judgement.accuracy,
             configuration: configuration)
         let times = outcomes.timesToFirstLock
-        return [(.guidedRequests, Double(outcomes.requests.count - outcomes.count(.notInMemory))),
+        let objectOf = judgement.accuracy.objectOfInstance
+        let inMemory = outcomes.requests.filter { $0.verdict != .notInMemory }
+        let lockable = inMemory.filter { $0.trace.redetection != nil }
+        let radiusWrong = inMemory.count { r in
+            r.trace.locks.contains { $0.instance != r.trace.instance && objectOf[$0.instance] != r.trace.object }
+        }
+        return [(.lockableRequests, Double(lockable.count)), (.missedLockable, Double(lockable.count { $0.verdict == .none })),
+                (.radiusWrongLocks, Double(radiusWrong)),(.guidedRequests, Double(outcomes.requests.count - outcomes.count(.notInMemory))),
                 (.wrongTargetLocks, Double(outcomes.count(.wrongTarget))), (.correctLocks, Double(outcomes.count(.correct))),
                 (.missedLocks, Double(outcomes.count(.none))), (.greenArrivals, Double(outcomes.greenArrivals)),
                 (.greenWithoutObject, Double(outcomes.greenWithoutObject)), (.lockTimeSum, times.reduce(0, +)),

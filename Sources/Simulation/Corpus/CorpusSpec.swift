@@ -29,13 +29,46 @@ public struct CorpusSpec: Equatable, Sendable, Codable {
     public var seed: UInt64
     /// The scenario mix.
     public var arms: [Arm]
+    /// Simulator parameters set for every recording (dotted key paths of
+    /// `SimulationConfiguration`); nil or empty: the default configuration.
+    public var simulation: [String: SimulationOverride]?
+    /// Simulator-assumption variants (spec.md#sweep-variants): smaller corpora with the same
+    /// members but other error models, over which a sweep checks whether its recommendations
+    /// hold. They are not part of this corpus's recordings or hash.
+    public var variants: CorpusVariants?
 
     /// Creates a spec.
-    public init(name: String, count: Int, seed: UInt64, arms: [Arm]) {
+    public init(name: String, count: Int, seed: UInt64, arms: [Arm], simulation: [String: SimulationOverride]? = nil,
+                variants: CorpusVariants? = nil) {
         self.name = name
         self.count = count
         self.seed = seed
         self.arms = arms
+        self.simulation = simulation
+        self.variants = variants
+    }
+
+    /// The spec without its variants: what the recordings depend on (the hash covers this).
+    public var recordingsSpec: CorpusSpec {
+        var spec = self
+        spec.variants = nil
+        if spec.simulation?.isEmpty == true { spec.simulation = nil }
+        return spec
+    }
+
+    /// The simulator configuration of every recording: the default with ``simulation`` set.
+    public func configuration() throws -> SimulationConfiguration {
+        try SimulationConfiguration().applying(simulation ?? [:])
+    }
+
+    /// The corpus of variant `variant`: the first `variants.count` members of this corpus
+    /// (same scenarios, seeds and durations) simulated with the variant's parameters on top
+    /// of this spec's.
+    public func variantSpec(_ variant: CorpusVariants.Model) -> CorpusSpec {
+        var overrides = simulation ?? [:]
+        for (key, value) in variant.simulation { overrides[key] = value }
+        return CorpusSpec(name: "\(name)-\(variant.name)", count: min(count, variants?.count ?? count), seed: seed, arms: arms,
+                          simulation: overrides)
     }
 
     /// Why the spec cannot be used, or nil when it can.
@@ -59,6 +92,26 @@ public struct CorpusSpec: Equatable, Sendable, Codable {
                 return "arm \(arm.scenario): duration must be at most \(Int(SimulationConfiguration.maximumDuration)) s"
             }
         }
+        do {
+            _ = try configuration()
+        } catch {
+            return "key 'simulation': \(error)"
+        }
+        if let variants {
+            if variants.count < 1 { return "key 'variants.count' must be at least 1" }
+            var names = Set<String>()
+            for (k, model) in variants.models.enumerated() {
+                if model.name.isEmpty || model.name.contains("/") || !names.insert(model.name).inserted {
+                    return "key 'variants.models[\(k)].name': must be non-empty, without '/', and unique"
+                }
+                if model.family.isEmpty { return "key 'variants.models[\(k)].family' must not be empty" }
+                do {
+                    _ = try variantSpec(model).configuration()
+                } catch {
+                    return "key 'variants.models[\(k)].simulation': \(error)"
+                }
+            }
+        }
         return nil
     }
 
@@ -77,6 +130,45 @@ public struct CorpusSpec: Equatable, Sendable, Codable {
         return CorpusMember(
             index: k, scenario: Scenario(rawValue: arm.scenario) ?? .walkawayReapproach, seed: simulatorSeed,
             duration: (duration * 10).rounded() / 10)
+    }
+}
+
+/// The simulator-assumption variants of a corpus (spec.md#sweep-variants).
+public struct CorpusVariants: Equatable, Sendable, Codable {
+    /// One variant: a name, the assumption family it varies and the parameters it sets.
+    public struct Model: Equatable, Sendable, Codable {
+        /// Unique name (folder and report rows).
+        public var name: String
+        /// The assumption varied: `drift`, `twin appearance`, `detector`, ….
+        public var family: String
+        /// Why this alternative is plausible, in words (printed in the report).
+        public var description: String?
+        /// Parameters set (dotted key paths of `SimulationConfiguration`).
+        public var simulation: [String: SimulationOverride]
+
+        /// Creates a variant.
+        public init(name: String, family: String, description: String? = nil, simulation: [String: SimulationOverride]) {
+            self.name = name
+            self.family = family
+            self.description = description
+            self.simulation = simulation
+        }
+
+        /// The parameters in words, sorted by key: `drift.errorScale = 3`.
+        public var settingsText: String {
+            simulation.keys.sorted().map { "\($0) = \(simulation[$0]!.text)" }.joined(separator: ", ")
+        }
+    }
+
+    /// Recordings per variant (the first ones of the corpus).
+    public var count: Int
+    /// The variants.
+    public var models: [Model]
+
+    /// Creates the variants.
+    public init(count: Int, models: [Model]) {
+        self.count = count
+        self.models = models
     }
 }
 

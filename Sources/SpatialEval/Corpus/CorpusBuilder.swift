@@ -12,11 +12,12 @@ public enum CorpusBuilder {
     /// The file that marks a folder as the corpus of one spec hash.
     public static let hashFile = "spec.sha256"
 
-    /// The hash that keys a spec: SHA-256 of its canonical JSON and the simulator version.
+    /// The hash that keys a spec: SHA-256 of its canonical JSON (without its variants, which
+    /// are corpora of their own) and the simulator version.
     public static func hash(_ spec: CorpusSpec) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        let json = String(decoding: try encoder.encode(spec), as: UTF8.self)
+        let json = String(decoding: try encoder.encode(spec.recordingsSpec), as: UTF8.self)
         return SHA256.hexDigest(of: Array("simulator \(SimulatorInfo.version)\n\(json)".utf8))
     }
 
@@ -60,7 +61,7 @@ public enum CorpusBuilder {
         let members = (0..<spec.count).map(spec.member)
         let done = Atomic<Int>(0)
         let failure = Mutex<(any Error)?>(nil)
-        let simulator = CaptureSimulator()
+        let simulator = CaptureSimulator(configuration: try spec.configuration())
         let counted = inChunks(of: members.count, minimumChunk: 1) { range in
             range.map { k -> CorpusSummary.Entry? in
                 let member = members[k]

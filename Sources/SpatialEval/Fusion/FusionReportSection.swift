@@ -44,16 +44,21 @@ extension ReportDocument {
         paragraph("Differences variant − \(base) per box (lower is better for every metric); \(confidence)% percentile bootstrap intervals "
             + "that resample whole objects (the boxes of one ground-truth object in one recording together: \(objects) clusters; "
             + "\(bootstrap.replicates) resamples, seed \(bootstrap.seed)); two-sided Wilcoxon signed-rank p-values over boxes "
-            + "(scipy.stats.wilcoxon semantics), which treat boxes as independent and so overstate the evidence.")
-        table([["variant", "metric", "n", "median Δ [interval]", "mean Δ [interval]", "Wilcoxon p", "method"]] + r.comparisons.map { c in
+            + "(scipy.stats.wilcoxon semantics), which treat boxes as independent and so overstate the evidence. Multiple comparisons: "
+            + "the \(r.comparisons.count) p-values (every variant × metric) are corrected by Holm–Bonferroni (step-down), and a difference "
+            + "is called only when the Holm-adjusted p < 0.05 and the whole median interval lies beyond the practical threshold "
+            + "(1 cm of box depth or anchor error, 0.01 of sample abs. rel.; Docs/depth-fusion-variants.md); a smaller difference is not a win.")
+        let holm = FusionSummaries.holmAdjusted(r.comparisons.map(\.pValue))
+        table([["variant", "metric", "n", "median Δ [interval]", "mean Δ [interval]", "Wilcoxon p", "Holm p", "method"]] + zip(r.comparisons, holm).map { c, h in
             let scale = c.metric.hasSuffix("_m") ? cm : f
             let unit = c.metric.hasSuffix("_m") ? " cm" : ""
             return [c.variant.rawValue, c.metric, "\(c.count)",
                     "\(scale(c.median.estimate)) [\(scale(c.median.lower)), \(scale(c.median.upper))]\(unit)",
                     "\(scale(c.mean.estimate)) [\(scale(c.mean.lower)), \(scale(c.mean.upper))]\(unit)",
-                    PairedComparison.pFormat(c.pValue), c.method]
+                    PairedComparison.pFormat(c.pValue), PairedComparison.pFormat(h), c.method]
         })
-        table([["verdict (lower is better; called only when p < 0.05 and the median interval excludes 0)"]] + r.comparisons.map { [$0.verdict] })
+        table([["verdict (lower is better; called only when the Holm-adjusted p < 0.05 and the median interval lies beyond the practical threshold)"]]
+              + zip(r.comparisons, holm).map { [FusionSummaries.verdict($0, holm: $1)] })
         let boxRows = r.comparisons.filter { $0.metric == "abs_box_error_m" }
         figure("fusion-paired-box-error.svg", FusionCharts.pairedDifferences(
             boxRows.map { ($0.variant.rawValue, $0.median.estimate * 100, $0.median.lower * 100, $0.median.upper * 100) },

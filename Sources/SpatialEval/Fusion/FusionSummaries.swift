@@ -37,9 +37,63 @@ public enum FusionSummaries {
         }
     }
 
+    /// The smallest difference of each compared metric that counts as a practical win
+    /// (Docs/depth-fusion-variants.md#multiple-comparisons; our choice, the app states none):
+    /// 1 cm of box depth or anchor error, 0.01 of per-sample absolute relative error.
+    /// Both happen to be 0.01 in the metric's own unit (metres, or a ratio).
+    public static func practicalThreshold(_ metric: String) -> Double {
+        switch metric {
+        case "abs_box_error_m", "anchor_error_m": return 0.01
+        default: return 0.01
+        }
+    }
+
+    /// Holm–Bonferroni adjusted p-values (step-down; spec.md#fusion-holm): sorted ascending,
+    /// the k-th smallest of m finite p-values becomes max over j ≤ k of min(1, (m − j + 1)·p₍ⱼ₎);
+    /// non-finite p-values stay NaN and do not count in m.
+    public static func holmAdjusted(_ p: [Double]) -> [Double] {
+        let finite = p.indices.filter { p[$0].isFinite }.sorted { p[$0] < p[$1] || (p[$0] == p[$1] && $0 < $1) }
+        var adjusted = [Double](repeating: .nan, count: p.count)
+        var running = 0.0
+        for (rank, index) in finite.enumerated() {
+            running = max(running, min(1, Double(finite.count - rank) * p[index]))
+            adjusted[index] = running
+        }
+        return adjusted
+    }
+
+    /// The reading of comparison `c` given its Holm-adjusted p-value: a difference is called
+    /// only when the adjusted p < 0.05, the median interval excludes 0 and the whole interval
+    /// lies beyond the practical threshold on one side (spec.md#fusion-holm).
+    public static func verdict(_ c: VariantComparison, holm: Double) -> String {
+        let cm = c.metric.hasSuffix("_m")
+        let format: (Double) -> String = cm ? { ReportNumber.fixed($0 * 100, 2) + " cm" } : { ReportNumber.fixed($0, 4) }
+        let threshold = practicalThreshold(c.metric)
+        let evidence = "median Δ \(format(c.median.estimate)) [\(format(c.median.lower)), \(format(c.median.upper))], "
+            + "Holm-adjusted p \(PairedComparison.pFormat(holm)), n = \(c.count)"
+        let a = c.variant.rawValue, b = c.baseline.rawValue
+        guard holm < 0.05, c.median.lower > 0 || c.median.upper < 0 else {
+            return "\(c.metric): no clear difference between \(a) and \(b) (\(evidence))"
+        }
+        guard c.median.upper <= -threshold || c.median.lower >= threshold else {
+            return "\(c.metric): \(c.median.upper < 0 ? a : b) is lower than \(c.median.upper < 0 ? b : a), but by less than the practical "
+                + "threshold of \(format(threshold)) (\(evidence)): not a win"
+        }
+        return c.median.upper < 0 ? "\(c.metric): \(a) is lower than \(b) (\(evidence))" : "\(c.metric): \(b) is lower than \(a) (\(evidence))"
+    }
+
     /// Every non-baseline variant against the baseline on each compared metric, over the
     /// boxes where both have a finite value; pairs (boxes) are resampled for the intervals.
+    /// The verdicts are corrected for the number of comparisons (Holm–Bonferroni over every
+    /// variant × metric) and need a practical difference (``practicalThreshold(_:)``).
     public static func comparisons(_ r: FusionResults, bootstrap: BootstrapSettings) -> [VariantComparison] {
+        var result = uncorrectedComparisons(r, bootstrap: bootstrap)
+        let holm = holmAdjusted(result.map(\.pValue))
+        for k in result.indices { result[k].verdict = verdict(result[k], holm: holm[k]) }
+        return result
+    }
+
+    private static func uncorrectedComparisons(_ r: FusionResults, bootstrap: BootstrapSettings) -> [VariantComparison] {
         guard let base = r.variants.first(where: { $0.variant == r.settings.baseline }) else { return [] }
         var result: [VariantComparison] = []
         let clusters = objectClusters(r.boxes)

@@ -49,6 +49,13 @@ extension ResultsSchema {
                 ResultsGroupSchema(.literal("axes"), datasets: [
                     ResultsDatasetSchema(.each("key"), .float64, [.free], about: "one per swept key: its values"),
                 ]),
+                .table(.literal("variants"), required: false,
+                       about: "one row per simulator-assumption variant and swept key (spec.md#sweep-variants): the key's range over the points tied under the rule on the variant's corpus (NaN when none meets it); absent without variants",
+                       columns: [
+                           .column("variant", .string), .column("family", .string), .column("settings", .string, about: "the parameters set, in words"),
+                           .column("key", .string), .column("recordings", .int64),
+                           .column("tied_low", .float64), .column("tied_high", .float64),
+                       ]),
                 ResultsGroupSchema(.literal("metrics"), groups: [
                     ResultsGroupSchema(.each("recording"), about: "one per recording, then `pooled`: the metric cubes",
                                        datasets: SweepMetric.allCases.map { ResultsDatasetSchema(.literal($0.rawValue), .float64, [cube]) }),

@@ -1,6 +1,7 @@
 import Foundation
 import Recording
 import Replay
+import Simulation
 import Sweeps
 
 /// Runs a protocol's sweeps with the staged engine, checkpointing into the output folder so
@@ -66,9 +67,37 @@ public enum SweepJob {
             }
             results.append(SweepResult(definition: definition, base: spec.replay, outcome: outcome, shipped: shipped, seconds: seconds, resumed: resumed))
         }
+        if let variants = data.spec?.variants {
+            try runVariants(variants, data: data, spec: spec, batchSize: batchSize, results: &results, message: message)
+        }
         return SweepResults(
             protocolName: spec.name, protocolSHA256: protocolSHA, toolVersion: ToolInfo.version, bootstrap: spec.bootstrap,
             dataSource: data.statement(inputs.map(\.recording)), recordings: inputs.map(\.name), cosinePairs: inputs.map(\.truth.cosinePairs), sweeps: results)
+    }
+
+    /// Reruns every sweep on each variant's corpus (spec.md#sweep-variants) and records the
+    /// range of each key over the points tied under the rule there. Not checkpointed.
+    static func runVariants(_ variants: CorpusVariants, data: SweepData, spec: EvaluationProtocol, batchSize: Int,
+                            results: inout [SweepResult], message: (String) -> Void) throws {
+        for model in variants.models {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let inputs = try data.variantPaths(model, message: message).map { path in
+                SweepInput(name: ProtocolLoader.recordingName(path), recording: try RecordingStore.read(from: path))
+            }
+            for k in results.indices {
+                let definition = results[k].definition
+                let plan = try SweepPlan(name: definition.name, space: definition.space, base: spec.replay)
+                var checkpoint = SweepCheckpoint(fingerprint: "variant \(model.name)")
+                guard let outcome = try SweepRunner(plan: plan, inputs: inputs, batchSize: batchSize).run(checkpoint: &checkpoint) else { continue }
+                let tied = definition.objective.tied(outcome.pooled())
+                results[k].variants.append(SweepVariantOutcome(
+                    name: model.name, family: model.family, settings: model.settingsText, recordings: inputs.count,
+                    tiedLow: plan.keys.indices.map { a in tied.map { plan.points[$0][a] }.min() ?? .nan },
+                    tiedHigh: plan.keys.indices.map { a in tied.map { plan.points[$0][a] }.max() ?? .nan }))
+            }
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            message("variant \(model.name): every sweep on \(inputs.count) recordings in \(String(format: "%.2f", seconds)) s")
+        }
     }
 
     /// Removes the checkpoints of `loaded`'s sweeps from `folder` (after `sweep.h5` is complete).

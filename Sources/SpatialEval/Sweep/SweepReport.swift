@@ -45,7 +45,7 @@ public struct SweepReport: Sendable {
                 } ?? "none meets the rule"
                 let tied = r.tiedRange(view.plan, axis: a).map { "\(f($0.0))–\(f($0.1)) (\(r.tied.count) points)" } ?? "n/a"
                 let verdict = Self.verdict(r, plan: view.plan, axis: a, pooled: pooled, objective: objective)
-                let stability = r.stability[a].map { ReportNumber.fixed($0 * 100, 0) + " %" } ?? "n/a"
+                let stability = Self.stabilityText(r, sweep: sweep, plan: view.plan, axis: a)
                 let events = "\(verdict.events) \(objective.minimise.evidence(pooled).noun)" + (verdict.eventsNeeded.map { " (\($0))" } ?? "")
                 summaryRows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, verdict.kind.rawValue])
                 if a == 0 { summaryEvents.append("\(sweep.definition.name) \(verdict.events) \(objective.minimise.evidence(pooled).noun)") }
@@ -71,13 +71,16 @@ public struct SweepReport: Sendable {
             + "each resample's choice is every point tied under the rule (no tie-break toward the shipped value); the interval runs from the lower "
             + "percentile of the smallest tied value to the upper percentile of the largest. Verdict (Docs/spec.md#sweep-verdict): decided when the "
             + "interval excludes the shipped value, not identifiable when it spans half the swept range or more, else consistent with shipped. "
-            + "Stability: the share of resamples whose tied set holds the recommended value. Events: the rule metric's evidence at the recommended "
+            + "Stability: the share of resamples whose tied set holds the recommended value"
+            + (results.sweeps.contains { !$0.variants.isEmpty }
+               ? ", and the number of simulator-assumption variants (below) whose tied set holds it" : "") + ". Events: the rule metric's evidence at the recommended "
             + "point; in brackets the power estimate of the events needed to decide (the interval's half-width shrinking as 1/√events below "
             + "|recommended − shipped|, at least one grid step). With few recordings intervals are coarse and optimistic. \"Equally good\": the range of the key over every point that meets the rule "
             + "and ties with the recommended one on every metric the rule compares; only closeness to the shipped constants picked among them, "
             + "so a wide range means the recordings do not pin the constant down. Held-out gap: the rule's metric at the point chosen on the other "
             + "recordings minus the best value any point meeting the rule reaches on the held-out recording (0 = the choice generalised).")
 
+        Self.variantSection(&doc, results, views: views, recommendations: recommendations)
         for (k, sweep) in results.sweeps.enumerated() {
             doc.beginDetails("Sweep \(sweep.definition.name)")
             Self.section(&doc, sweep, view: views[k], recommendation: recommendations[k], results: results)
@@ -180,6 +183,46 @@ public struct SweepReport: Sendable {
             doc.paragraph("Spread of \(key.name) chosen across folds: \(f(low)) to \(f(high))"
                 + (high - low > 0 ? " (it depends on the recording)." : " (the same in every fold)."))
         }
+    }
+
+    /// Stability of axis `a`: the share of resamples, then the variants, whose tied set holds
+    /// the recommended value (spec.md#sweep-verdict, spec.md#sweep-variants).
+    static func stabilityText(_ r: Recommendation, sweep: SweepResult, plan: SweepPlan, axis a: Int) -> String {
+        guard let share = r.stability[a], let chosen = r.chosen else { return "n/a" }
+        var text = ReportNumber.fixed(share * 100, 0) + " % of resamples"
+        if !sweep.variants.isEmpty {
+            let value = plan.points[chosen][a]
+            let failing = sweep.variants.filter { !$0.holds(value, axis: a) }.map(\.name)
+            text += "; \(sweep.variants.count - failing.count) of \(sweep.variants.count) variants"
+                + (failing.isEmpty ? "" : " (not: \(failing.joined(separator: ", ")))")
+        }
+        return text
+    }
+
+    /// The table of the sweeps rerun on the simulator-assumption variants (absent without them).
+    private static func variantSection(_ doc: inout ReportDocument, _ results: SweepResults, views: [SweepView], recommendations: [Recommendation]) {
+        guard let first = results.sweeps.first(where: { !$0.variants.isEmpty }) else { return }
+        let f = { (v: Double) in ReportNumber.fixed(v) }
+        doc.heading("Simulator-assumption variants", 2)
+        let models = first.variants.map { "\($0.name) (\($0.family): \($0.settings); \($0.recordings) recordings)" }
+        doc.paragraph("Every sweep was rerun on smaller simulated corpora that change one assumption of the simulator each, on the same "
+            + "scenarios, seeds and durations as the first recordings of the main corpus (Docs/sweeps.md#variants, Docs/spec.md#sweep-variants): "
+            + models.joined(separator: "; ") + ". A recommendation holds in a variant when the recommended value lies within the range "
+            + "of that key over the points tied under the rule there. The variants' corpora are smaller than the main one, so a variant "
+            + "in which the rule is met by a wide range is weak evidence either way. All data simulated.")
+        var rows = [["sweep", "key", "recommended"] + first.variants.map(\.name)]
+        for (k, sweep) in results.sweeps.enumerated() where !sweep.variants.isEmpty {
+            let plan = views[k].plan
+            for (a, key) in plan.keys.enumerated() {
+                let value = recommendations[k].chosen.map { plan.points[$0][a] }
+                rows.append([sweep.definition.name, key.name, value.map(f) ?? "none"] + sweep.variants.map { v in
+                    guard v.tiedLow[a].isFinite else { return "none meets the rule" }
+                    let range = v.tiedLow[a] == v.tiedHigh[a] ? f(v.tiedLow[a]) : "\(f(v.tiedLow[a]))–\(f(v.tiedHigh[a]))"
+                    return range + (value.map { v.holds($0, axis: a) ? " (holds)" : " (differs)" } ?? "")
+                })
+            }
+        }
+        doc.table(rows)
     }
 
     /// The verdict on axis `a` of `r` (events: the rule metric's evidence at `pooled`).

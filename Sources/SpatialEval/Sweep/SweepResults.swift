@@ -37,6 +37,9 @@ public struct SweepResult: Sendable {
     public var seconds: Double
     /// Points taken from a checkpoint of a killed run instead (0 for an uninterrupted sweep).
     public var resumed: Int
+    /// The sweep rerun on each simulator-assumption variant of the corpus (spec.md#sweep-variants);
+    /// empty when the corpus names none.
+    public var variants: [SweepVariantOutcome] = []
 
     /// The runnable plan of the definition.
     public func plan() throws -> SweepPlan {
@@ -47,5 +50,37 @@ public struct SweepResult: Sendable {
     public func recommendation(_ bootstrap: BootstrapSettings) throws -> Recommendation {
         Recommendation(plan: try plan(), outcome: outcome, objective: definition.objective, resamples: bootstrap.replicates,
                        confidence: bootstrap.confidence, seed: bootstrap.seed)
+    }
+}
+
+/// A sweep rerun on one simulator-assumption variant's corpus (spec.md#sweep-variants): the
+/// range of each swept key over the points tied under the rule there.
+public struct SweepVariantOutcome: Sendable, Equatable {
+    /// The variant's name.
+    public var name: String
+    /// The assumption family it varies (`drift`, `twin appearance`, `detector`).
+    public var family: String
+    /// The parameters it sets, in words.
+    public var settings: String
+    /// Recordings in the variant's corpus.
+    public var recordings: Int
+    /// Per swept key: the smallest value among the tied points (NaN when none meets the rule).
+    public var tiedLow: [Double]
+    /// Per swept key: the largest value among the tied points (NaN when none meets the rule).
+    public var tiedHigh: [Double]
+
+    /// Creates a variant outcome.
+    public init(name: String, family: String, settings: String, recordings: Int, tiedLow: [Double], tiedHigh: [Double]) {
+        self.name = name
+        self.family = family
+        self.settings = settings
+        self.recordings = recordings
+        self.tiedLow = tiedLow
+        self.tiedHigh = tiedHigh
+    }
+
+    /// Whether `value` of key `a` is among the variant's tied values (the recommendation holds there).
+    public func holds(_ value: Double, axis a: Int) -> Bool {
+        tiedLow[a] <= value && value <= tiedHigh[a]
     }
 }

@@ -60,6 +60,17 @@ public enum SweepResultsFile {
                         shape: shape + [recordings.count, components])
         try group.write(SweepComponent.allCases.map { "\($0)" }, to: "component_names")
         try group.write(sweep.shipped.flatMap { $0 }, to: "shipped_components", shape: [recordings.count, components])
+        if !sweep.variants.isEmpty {
+            let rows = sweep.variants.flatMap { v in plan.keys.indices.map { (v, $0) } }
+            let table = try group.createGroup("variants")
+            try table.write(rows.map(\.0.name), to: "variant")
+            try table.write(rows.map(\.0.family), to: "family")
+            try table.write(rows.map(\.0.settings), to: "settings")
+            try table.write(rows.map { plan.keys[$0.1].name }, to: "key")
+            try table.write(rows.map { Int64($0.0.recordings) }, to: "recordings")
+            try table.write(rows.map { $0.0.tiedLow[$0.1] }, to: "tied_low")
+            try table.write(rows.map { $0.0.tiedHigh[$0.1] }, to: "tied_high")
+        }
         let metrics = try group.createGroup("metrics")
         let pooled = sweep.outcome.pooled()
         for (k, name) in zip(0..., recordings + ["pooled"]) {
@@ -115,8 +126,21 @@ public enum SweepResultsFile {
             let points = flat.count / max(1, r * c)
             let outcome = SweepOutcome(components: (0..<points).map { p in (0..<r).map { k in Array(flat[(p * r + k) * c..<(p * r + k + 1) * c]) } })
             let shippedFlat = try g.doubles("shipped_components")
+            var variants: [SweepVariantOutcome] = []
+            if g.group.contains("variants") {
+                let t = try g.openGroup("variants")
+                let names = try t.strings("variant"), families = try t.strings("family"), settings = try t.strings("settings")
+                let counts = try t.int64s("recordings"), low = try t.doubles("tied_low"), high = try t.doubles("tied_high")
+                let axes = max(1, try g.strings("axis_keys").count)
+                for start in stride(from: 0, to: names.count - axes + 1, by: axes) {
+                    variants.append(SweepVariantOutcome(
+                        name: names[start], family: families[start], settings: settings[start], recordings: Int(counts[start]),
+                        tiedLow: Array(low[start..<start + axes]), tiedHigh: Array(high[start..<start + axes])))
+                }
+            }
             return SweepResult(definition: stored, base: base, outcome: outcome,
-                               shipped: (0..<r).map { Array(shippedFlat[$0 * c..<($0 + 1) * c]) }, seconds: try g.attributeDouble("seconds"), resumed: Int(try g.attributeInt64("resumed_points")))
+                               shipped: (0..<r).map { Array(shippedFlat[$0 * c..<($0 + 1) * c]) }, seconds: try g.attributeDouble("seconds"),
+                               resumed: Int(try g.attributeInt64("resumed_points")), variants: variants)
         }
         return SweepResults(
             protocolName: try root.attributeString("protocol_name"), protocolSHA256: try root.attributeString("protocol_sha256"),
