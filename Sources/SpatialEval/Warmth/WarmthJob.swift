@@ -21,7 +21,7 @@ struct WarmthProtocol: Codable {
     var bootstrapSeed: UInt64
 
     static func load(_ path: String) throws -> (WarmthProtocol, corpus: String) {
-        guard let data = FileManager.default.contents(atPath: path) else { throw InputError(file: path, message: "cannot read the protocol") }
+        let data = TextFile.withoutByteOrderMark(try TextFile.read(path, kind: "a warmth protocol"))
         let p: WarmthProtocol
         do { p = try JSONDecoder().decode(WarmthProtocol.self, from: data) } catch {
             throw InputError(file: path, message: "not a warmth protocol: \(error)")
@@ -29,7 +29,9 @@ struct WarmthProtocol: Codable {
         if let problem = p.grid.problem { throw InputError(file: path, message: "grid: \(problem)") }
         if let problem = p.baseline.problem { throw InputError(file: path, message: "baseline: \(problem)") }
         guard !p.horizons.isEmpty, p.horizons.allSatisfy({ $0 > 0 }) else { throw InputError(file: path, message: "horizons must be positive seconds") }
-        guard p.bootstrapResamples >= 0 else { throw InputError(file: path, message: "bootstrapResamples must not be negative") }
+        guard (0...BootstrapSettings.maximumReplicates).contains(p.bootstrapResamples) else {
+            throw InputError(file: path, message: "key 'bootstrapResamples': must be from 0 to \(BootstrapSettings.maximumReplicates) (spec.md#limits-bootstrap)")
+        }
         let corpus = p.corpus.hasPrefix("/") ? p.corpus : ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(p.corpus)
         return (p, corpus)
     }

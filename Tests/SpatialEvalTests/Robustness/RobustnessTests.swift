@@ -214,6 +214,8 @@ struct RobustnessTests {
             let path = folder + "/" + name
             if name.hasPrefix("corpus") {
                 #expect(throws: Never.self, "\(name)") { _ = try CorpusBuilder.spec(at: path) }
+            } else if name.hasPrefix("warmth") {
+                #expect(throws: Never.self, "\(name)") { _ = try WarmthProtocol.load(path) }
             } else {
                 #expect(throws: Never.self, "\(name)") {
                     let loaded = try ProtocolLoader.load(path)
