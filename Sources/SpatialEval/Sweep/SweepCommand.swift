@@ -27,8 +27,12 @@ struct SweepCommand: Command {
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
         let batch = arguments[Self.batch]
         let loaded = try ProtocolLoader.load(arguments[Self.protocolFile])
-        let folder = arguments[Self.out] ?? "Reports/\(loaded.evaluationProtocol.name)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = try arguments[Self.out] ?? OutputName.defaultFolder(loaded)
+        for (k, sweep) in loaded.evaluationProtocol.sweeps.enumerated() {
+            try OutputName.check(sweep.name, key: "sweeps[\(k)].name", file: loaded.path)
+        }
+        let out = try OutputFolder.open(folder)
+        defer { out.close() }
         let terminal = isatty(STDERR_FILENO) != 0
         guard let results = try SweepJob.run(
             loaded, folder: folder, batchSize: batch, message: { output.err($0 + "\n") },
@@ -39,10 +43,11 @@ struct SweepCommand: Command {
         else { return .failure }
         let h5 = (folder as NSString).appendingPathComponent("sweep.h5")
         output.err("writing \(h5)\n")
-        try SweepResultsFile.write(results, loaded: loaded, to: h5)
+        try SweepResultsFile.write(results, loaded: loaded, to: out.staged("sweep.h5"))
+        let stored = try SweepResultsFile.read(out.staged("sweep.h5"))
+        let (report, files) = try SweepReportFiles.write(stored, to: out.staging)
+        try out.commit(files + ["sweep.h5"])
         SweepJob.removeCheckpoints(loaded, folder: folder)
-        let stored = try SweepResultsFile.read(h5)
-        let (report, files) = try SweepReportFiles.write(stored, to: folder)
         output.err("report: \(folder)/report.md, report.html and \(files.count - 2) figures\n")
         output.out(try SweepReportFiles.summary(stored, report: report))
         return .success
