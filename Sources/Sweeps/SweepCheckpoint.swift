@@ -37,12 +37,23 @@ public struct SweepCheckpoint: Codable, Sendable, Equatable {
         try JSONEncoder().encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
-    /// The checkpoint at `path` when it exists, is readable and has `fingerprint`; else nil.
+    /// The checkpoint at `path` when it exists, is readable, has `fingerprint` and is well
+    /// formed (as many component lists as points, point indices ascending without repeats and
+    /// not negative); else nil, and the sweep starts afresh.
     public static func load(from path: String, fingerprint: String) -> SweepCheckpoint? {
         guard let data = FileManager.default.contents(atPath: path),
               let checkpoint = try? JSONDecoder().decode(SweepCheckpoint.self, from: data),
-              checkpoint.fingerprint == fingerprint, checkpoint.points.count == checkpoint.components.count
+              checkpoint.fingerprint == fingerprint, checkpoint.points.count == checkpoint.components.count,
+              checkpoint.points.first.map({ $0 >= 0 }) ?? true,
+              zip(checkpoint.points, checkpoint.points.dropFirst()).allSatisfy({ $0 < $1 })
         else { return nil }
         return checkpoint
+    }
+
+    /// Whether every point index is below `points` and every point holds `recordings` lists of
+    /// `components` values each (the shape of the sweep it resumes).
+    public func fits(points: Int, recordings: Int, components: Int) -> Bool {
+        self.points.allSatisfy { $0 < points }
+            && self.components.allSatisfy { $0.count == recordings && $0.allSatisfy { $0.count == components } }
     }
 }

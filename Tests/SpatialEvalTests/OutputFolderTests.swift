@@ -2,6 +2,7 @@ import Foundation
 import Recording
 @testable import SpatialEval
 import TestSupport
+import Sweeps
 import Testing
 
 /// Output folders as a unit (spec.md#output-folders): lock, leftovers, swap, names.
@@ -141,5 +142,23 @@ struct OutputFolderTests {
         #expect(status == 0, "\(output.standardError)")
         #expect(FileManager.default.fileExists(atPath: out + "/results.h5"))
         #expect(try visible(out) == manifest.sorted())
+    }
+}
+
+@Suite("Sweep checkpoint shape")
+struct SweepCheckpointShapeTests {
+    @Test("a checkpoint with a repeated, unordered or negative point index is ignored instead of trapping on resume")
+    func malformedCheckpoints() throws {
+        let folder = try TemporaryDirectory()
+        let good = #"{"fingerprint": "f", "points": [0, 2], "components": [[[1, 2]], [[3, 4]]]}"#
+        let loaded = try #require(SweepCheckpoint.load(from: try folder.write(good, to: "good.json"), fingerprint: "f"))
+        #expect(loaded.completed.count == 2)
+        #expect(loaded.fits(points: 3, recordings: 1, components: 2))
+        #expect(!loaded.fits(points: 2, recordings: 1, components: 2), "point 2 is outside a 2-point plan")
+        #expect(!loaded.fits(points: 3, recordings: 2, components: 2), "one recording's values, two recordings swept")
+        for points in ["[1, 1]", "[2, 0]", "[-1, 0]"] {
+            let bad = #"{"fingerprint": "f", "points": \#(points), "components": [[[1, 2]], [[3, 4]]]}"#
+            #expect(SweepCheckpoint.load(from: try folder.write(bad, to: "bad.json"), fingerprint: "f") == nil, "\(points)")
+        }
     }
 }

@@ -13,9 +13,9 @@ struct SweepCommand: Command {
         anchor registry per point) on all cores; progress goes to standard error when it is a \
         terminal. Completed points are checkpointed in DIR after every batch of N points \
         (default 256): rerunning the same command after a kill continues from them. Writes \
-        DIR/sweep.h5 atomically, then renders DIR/report.md (SVG figures beside it) and \
-        DIR/report.html from it, and prints the table "shipped constant → recommended value \
-        [interval]". Re-render later with `spatial-eval report DIR/sweep.h5`. Exit \
+        DIR/sweep.h5, renders DIR/report.md (SVG figures beside it) and DIR/report.html from \
+        it, swaps the set into DIR together under a lock (Docs/spec.md#output-folders), and \
+        prints the table "shipped constant → recommended value [interval]". Re-render later with `spatial-eval report DIR/sweep.h5`. Exit \
         status: 0 success, 1 bad input (protocol or recording), 64 usage error. Docs/sweeps.md.
         """
     static let protocolFile = Positional<String>("PROTOCOL.json", "A protocol with a \"sweeps\" list (Docs/sweeps.md).")

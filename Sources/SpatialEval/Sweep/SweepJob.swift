@@ -45,7 +45,9 @@ public enum SweepJob {
             let plan = try SweepPlan(name: definition.name, space: definition.space, base: spec.replay)
             let path = checkpointPath(folder, sweep: definition.name)
             let fingerprint = SHA256.hexDigest(of: Array((build + [protocolSHA, definition.name] + hashes).joined(separator: "\n").utf8))
-            var checkpoint = SweepCheckpoint.load(from: path, fingerprint: fingerprint) ?? SweepCheckpoint(fingerprint: fingerprint)
+            var checkpoint = SweepCheckpoint.load(from: path, fingerprint: fingerprint)
+                .flatMap { $0.fits(points: plan.points.count, recordings: inputs.count, components: SweepComponent.allCases.count) ? $0 : nil }
+                ?? SweepCheckpoint(fingerprint: fingerprint)
             let resumed = checkpoint.points.count
             message("sweep \(definition.name): \(plan.points.count) points × \(inputs.count) recordings"
                 + (resumed > 0 ? ", resuming with \(resumed) points done" : ""))
