@@ -123,6 +123,16 @@ struct OutputFolderTests {
         #expect(!FileManager.default.fileExists(atPath: folder.file("out")), "nothing is written before the names are checked")
     }
 
+    @Test("a run that fails on bad input after taking the folder leaves no folder behind")
+    func failedRunLeavesNothing() throws {
+        let folder = try TemporaryDirectory()
+        try folder.write("not a recording", to: "twins.sqlite")
+        let path = try folder.write(#"{"name": "broken", "recordings": ["twins.sqlite"]}"#, to: "broken.json")
+        let (status, output) = runTool(["run", path, "--out", folder.file("out")])
+        #expect(status == 1, "\(output.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("out")))
+    }
+
     @Test("run into a folder twice: one set, listed in the manifest, no temporary files; report beside it keeps results.h5")
     func runTwice() throws {
         let folder = try TemporaryDirectory()

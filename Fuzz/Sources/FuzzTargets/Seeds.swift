@@ -12,12 +12,12 @@ func makeSeeds(root: String, into folder: String, maximumBytes: Int = 64 * 1024)
     try fm.createDirectory(atPath: scratch, withIntermediateDirectories: true)
     defer { try? fm.removeItem(atPath: scratch) }
     func path(_ relative: String) -> String { root + "/" + relative }
-    func save(_ target: String, _ name: String, _ data: Data) throws {
+    func save(_ target: String, _ name: String, _ data: Data, binary: Bool = false) throws {
         let dir = folder + "/" + target
         try fm.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        var cut = data.prefix(maximumBytes)
-        // Text inputs are cut at a line end so the seed stays well formed.
-        if data.count > maximumBytes, let newline = cut.lastIndex(of: 0x0A) { cut = cut.prefix(through: newline) }
+        // Text inputs are cut at a line end so the seed stays well formed; binary files whole.
+        var cut = binary ? data[...] : data.prefix(maximumBytes)
+        if !binary, data.count > maximumBytes, let newline = cut.lastIndex(of: 0x0A) { cut = cut.prefix(through: newline) }
         try Data(cut).write(to: URL(fileURLWithPath: dir + "/" + name))
     }
     func copy(_ target: String, _ relative: String, as name: String? = nil) throws {
@@ -45,10 +45,10 @@ func makeSeeds(root: String, into folder: String, maximumBytes: Int = 64 * 1024)
     // MOTChallenge and TUM; a recording from Data/recordings too.
     let small = scratch + "/small.sqlite"
     _ = try tool(["simulate", "--scenario", "absence", "--seed", "7", "--duration", "2", "--out", small])
-    try save("sqlite", "simulated-2s.sqlite", fm.contents(atPath: small) ?? Data())
+    try save("sqlite", "simulated-2s.sqlite", fm.contents(atPath: small) ?? Data(), binary: true)
     let withDecisions = scratch + "/decisions.sqlite"
     _ = try tool(["simulate", "--scenario", "twins-moved", "--seed", "3", "--duration", "2", "--with-decisions", "--out", withDecisions])
-    try save("sqlite", "simulated-decisions-2s.sqlite", fm.contents(atPath: withDecisions) ?? Data())
+    try save("sqlite", "simulated-decisions-2s.sqlite", fm.contents(atPath: withDecisions) ?? Data(), binary: true)
     for (name, source) in [("small", small), ("decisions", withDecisions)] {
         let jsonl = scratch + "/\(name).jsonl"
         _ = try tool(["export", "--jsonl", source, "--out", jsonl])
@@ -78,7 +78,7 @@ func makeSeeds(root: String, into folder: String, maximumBytes: Int = 64 * 1024)
     // HDF5 results: score-mot on the bundled sample.
     let h5 = scratch + "/score-mot.h5"
     _ = try tool(["score-mot", "--benchmark", path("Data/mot-sample/gt"), "--tracker", path("Data/mot-sample/tracker"), "--format", "csv", "--out", h5])
-    try save("hdf5", "score-mot.h5", fm.contents(atPath: h5) ?? Data())
+    try save("hdf5", "score-mot.h5", fm.contents(atPath: h5) ?? Data(), binary: true)
     // Sweep checkpoint: the shape SweepJob saves.
     var checkpoint = SweepCheckpoint(fingerprint: "fuzz")
     checkpoint.record([0: [[1, 2, 3], [4, 5, 6]], 3: [[0.5, 0.25, 0], [1, 1, 1]], 7: [[], [2]]])

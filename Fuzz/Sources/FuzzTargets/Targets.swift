@@ -22,7 +22,7 @@ struct FuzzTarget: Sendable {
 /// A per-process scratch path for parsers that only read from a file.
 func scratchFile(_ data: Data, suffix: String) -> String {
     let path = NSTemporaryDirectory() + "spatial-eval-fuzz-\(getpid())\(suffix)"
-    FileManager.default.createFile(atPath: path, contents: data)
+    _ = FileManager.default.createFile(atPath: path, contents: data)
     return path
 }
 
@@ -66,7 +66,7 @@ let allTargets: [FuzzTarget] = [
                seeds: ["Protocols/*.json"]) { data in
         // Saved where the shipped protocols' relative recording paths (../Data/…) resolve.
         let path = protocolScratchFolder + "/fuzz.json"
-        FileManager.default.createFile(atPath: path, contents: data)
+        _ = FileManager.default.createFile(atPath: path, contents: data)
         _ = try? ProtocolLoader.load(path)
     },
     FuzzTarget(name: "simconfig", summary: "simulator configuration JSON",

@@ -23,6 +23,9 @@ public final class OutputFolder {
     /// The private staging folder inside ``path``.
     public let staging: String
     private var descriptor: Int32
+    /// Whether ``open(_:wait:)`` created the folder (it is removed again when nothing was committed).
+    private var createdHere = false
+    private var committed = false
 
     /// Name of the lock file inside the folder (never removed: removing a lock file races).
     public static let lockName = ".spatial-eval.lock"
@@ -49,7 +52,8 @@ public final class OutputFolder {
     public static func open(_ path: String, wait: Bool = false) throws -> OutputFolder {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
-        if manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        let existed = manager.fileExists(atPath: path, isDirectory: &isDirectory)
+        if existed, !isDirectory.boolValue {
             throw InputError(file: path, message: "is a file, not a folder: outputs need a folder")
         }
         do {
@@ -89,6 +93,7 @@ public final class OutputFolder {
             throw InputError(file: path, message: "cannot create a staging folder (\(error.localizedDescription))")
         }
         let opened = OutputFolder(path: path, staging: staging, descriptor: fd)
+        opened.createdHere = !existed
         folder.descriptor = -1  // the lock now belongs to `opened`
         return opened
     }
@@ -165,12 +170,20 @@ public final class OutputFolder {
             }
         }
         try? manager.removeItem(atPath: staging)
+        committed = true
     }
 
-    /// Removes the staging folder (when still there) and releases the lock.
+    /// Removes the staging folder (when still there) and releases the lock. A folder this
+    /// value created and never committed into (the run failed on bad input) is removed again
+    /// when nothing else was put in it, so a failed run leaves nothing behind.
     public func close() {
         guard descriptor >= 0 else { return }
         if !staging.isEmpty { try? FileManager.default.removeItem(atPath: staging) }
+        if createdHere && !committed && !staging.isEmpty,
+           (try? FileManager.default.contentsOfDirectory(atPath: path)) == [Self.lockName] {
+            unlink((path as NSString).appendingPathComponent(Self.lockName))
+            rmdir(path)
+        }
         Glibc.close(descriptor)
         descriptor = -1
     }
