@@ -93,11 +93,12 @@ struct OutputFolderTests {
     }
 
     @Test("names from input must be single safe path components")
-    func names() {
+    func names() throws {
         for name in ["default", "fusion-variants", "sweep object permanence", "ü-名前"] { #expect(OutputName.isSafe(name), "\(name)") }
         for name in ["", ".", "..", ".hidden", "a/b", "../x", "a\\b", "tab\there", String(repeating: "x", count: 256)] {
             #expect(!OutputName.isSafe(name), "\(name)")
         }
+        #expect(throws: InputError.self) { try OutputName.checkFileName("../../escape-tracking.svg", folder: "out") }
     }
 
     @Test("a protocol named '..' or '.' run without --out is exit 1 naming the file and key; nothing is written")

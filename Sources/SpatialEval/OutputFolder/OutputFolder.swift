@@ -198,6 +198,15 @@ public enum OutputName {
         return !name.unicodeScalars.contains { $0 == "/" || $0 == "\\" || $0.value < 0x20 || $0.value == 0x7F }
     }
 
+    /// Checks that `name`, a file about to be written into `folder`, is a single safe file name
+    /// (figure names are built from names stored in results files, which may not be ours).
+    /// - Throws: ``InputError`` naming the folder.
+    public static func checkFileName(_ name: String, folder: String) throws {
+        guard isSafe(name) else {
+            throw InputError(file: folder, message: "refusing to write a file named '\(name.prefix(80))': not a single file name")
+        }
+    }
+
     /// `Reports/<protocol name>`, the default output folder of `run` and `sweep`.
     /// - Throws: ``InputError`` naming the protocol file when its name is not a safe path component.
     public static func defaultFolder(_ loaded: ProtocolLoader.Loaded) throws -> String {

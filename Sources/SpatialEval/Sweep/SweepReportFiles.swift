@@ -12,6 +12,7 @@ public enum SweepReportFiles {
         let report = try SweepReport(results)
         var written: [String] = []
         for (name, text) in report.figures + [("report.md", report.markdown), ("report.html", report.html)] {
+            try OutputName.checkFileName(name, folder: folder)
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
             written.append(name)
         }
