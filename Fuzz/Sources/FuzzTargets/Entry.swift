@@ -32,3 +32,21 @@ public func fuzzerTestOneInput(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> 
     selected?.body(data)
     return 0
 }
+
+/// libFuzzer's driver, for when `main` is ours (below).
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(
+    _ argc: UnsafeMutablePointer<Int32>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+/// SwiftPM links an executable target with `main` aliased to `<module>_main` unless it was
+/// told (`--sanitize fuzzer`) that libFuzzer supplies `main`; with the sanitizers passed as one
+/// `-Xswiftc -sanitize=fuzzer,address` flag it was not, so this entry point hands over to
+/// libFuzzer's driver. When `main` is libFuzzer's own, this function is simply unused.
+@_cdecl("FuzzTargets_main")
+public func fuzzTargetsMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    var count = argc
+    var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
+    return LLVMFuzzerRunDriver(&count, &arguments, fuzzerTestOneInput)
+}
