@@ -78,7 +78,9 @@ public final class ResultFile {
 
     /// Opens an existing results file read-only.
     /// - Throws: `HDF5Error` naming `path` if it is missing or not an HDF5 file.
+    ///   `HDF5FileRejected` when its superblock points outside the file (checked before libhdf5 reads it).
     public static func open(atPath path: String) throws -> ResultFile {
+        try SuperblockCheck.check(path)
         let id = try HDF5.locked("open file", path) { try $0.openFileReadOnly(path) }
         return ResultFile(path: path, temporaryPath: nil, id: id)
     }

@@ -60,4 +60,11 @@ public struct SweepCheckpoint: Codable, Sendable, Equatable {
             perPoint.count == recordingCount && perPoint.allSatisfy { $0.count == SweepComponent.allCases.count }
         }
     }
+
+    /// Whether every point index is below `points` and every point holds `recordings` lists of
+    /// `components` values each (the shape of the sweep it resumes).
+    public func fits(points: Int, recordings: Int, components: Int) -> Bool {
+        self.points.allSatisfy { (0..<points).contains($0) }
+            && self.components.allSatisfy { $0.count == recordings && $0.allSatisfy { $0.count == components } }
+    }
 }

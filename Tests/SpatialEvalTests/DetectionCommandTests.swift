@@ -53,7 +53,7 @@ struct DetectionCommandTests {
         #expect(same == 0)
         #expect(sameOutput.standardOutput.contains("PASS"))
         #expect(try folder.entries().contains("report"))
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.file("report")).sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.file("report")).filter { !$0.hasPrefix(".") }.sorted()
         #expect(files == ["parity-iou.svg", "parity-score-delta.svg", "parity.json", "report.html", "report.md"])
         let blind = try folder.write(#"[{"image_id": 1, "category_id": 5, "bbox": [60, 60, 5, 5], "score": 0.9}]"#, to: "blind.json")
         let (status, output) = runTool(["det-parity", "--reference", refPath, "--variant", blind, "--threshold", "0.5", "--agreement-gate", "1"])

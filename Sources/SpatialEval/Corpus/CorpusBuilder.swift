@@ -47,7 +47,9 @@ public enum CorpusBuilder {
     public static func build(_ spec: CorpusSpec, into folder: String, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> CorpusSummary {
         let digest = try hash(spec)
         let manager = FileManager.default
-        try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Locked for the whole build; a killed build's partial recordings are removed on opening.
+        let held = try OutputFolder.open(folder, wait: true)
+        defer { held.close() }
         let marker = (folder as NSString).appendingPathComponent(hashFile)
         if let existing = manager.contents(atPath: marker).map({ String(decoding: $0, as: UTF8.self) }), existing != digest {
             throw InputError(file: folder, message: "holds the corpus of another spec (SHA-256 \(existing.prefix(16))…); use another folder")

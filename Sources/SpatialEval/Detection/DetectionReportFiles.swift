@@ -5,10 +5,13 @@ import Foundation
 enum DetectionReportFiles {
     /// Writes `report.md` (figures beside it), `report.html` and the JSON as `jsonName`,
     /// creating `folder` when needed.
+    /// The set is written into the folder's staging folder and swapped in together, under the
+    /// folder's lock (``OutputFolder``).
     static func write(_ document: ReportDocument, json: String, jsonName: String, to folder: String) throws {
-        let url = URL(fileURLWithPath: folder, isDirectory: true)
+        let out = try OutputFolder.open(folder)
+        defer { out.close() }
+        let url = URL(fileURLWithPath: out.staging, isDirectory: true)
         do {
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             try document.markdownText.write(to: url.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
             try document.htmlPage(title: "Detection parity").write(to: url.appendingPathComponent("report.html"), atomically: true, encoding: .utf8)
             for figure in document.figures {
@@ -18,6 +21,7 @@ enum DetectionReportFiles {
         } catch {
             throw InputErrorForFolder(folder: folder, underlying: error)
         }
+        try out.commit(["report.md", "report.html"] + document.figures.map(\.name) + [jsonName])
     }
 }
 

@@ -9,6 +9,7 @@ public enum RunReportFiles {
         let report = RunReport(results)
         var written: [String] = []
         func save(_ text: String, _ name: String) throws {
+            try OutputName.checkFileName(name, folder: folder)
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
             written.append(name)
         }

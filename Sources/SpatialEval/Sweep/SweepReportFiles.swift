@@ -12,6 +12,7 @@ public enum SweepReportFiles {
         let report = try SweepReport(results)
         var written: [String] = []
         for (name, text) in report.figures + [("report.md", report.markdown), ("report.html", report.html)] {
+            try OutputName.checkFileName(name, folder: folder)
             try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
             written.append(name)
         }
@@ -19,16 +20,14 @@ public enum SweepReportFiles {
     }
 
     /// Re-renders the report of the sweep results at `path` into `folder` (`spatial-eval report sweep.h5`).
-    static func rerender(_ path: String, to folder: String, output: OutputSink) throws -> ExitStatus {
+    static func rerender(_ path: String, to folder: String) throws -> [String] {
         let results: SweepResults
         do {
             results = try SweepResultsFile.read(path)
         } catch {
             throw InputError(file: path, message: "cannot be read as sweep results: \(error)")
         }
-        let files = try write(results, to: folder).files
-        output.err("report: \(files.count) files in \(folder)\n")
-        return .success
+        return try write(results, to: folder).files
     }
 
     /// One line per swept key: "sweep  key  shipped → recommended [lower, upper]  (rule; n recordings)",

@@ -1,0 +1,105 @@
+import Foundation
+import Recording
+import ResultStore
+import Simulation
+import SpatialEval
+import Sweeps
+
+/// One fuzz target: a parser fed one input at a time. Errors are the expected outcome for
+/// most inputs; a crash, a hang or a runaway allocation is what the fuzzer is looking for.
+struct FuzzTarget: Sendable {
+    /// Name used on the command line (`FUZZ_TARGET`) and for corpus/crash folders.
+    let name: String
+    /// What it parses.
+    let summary: String
+    /// Bundled files (relative to the repository root, globs allowed in the last component)
+    /// that seed its corpus.
+    let seeds: [String]
+    /// Parses one input.
+    let body: @Sendable (Data) -> Void
+}
+
+/// A per-process scratch path for parsers that only read from a file.
+func scratchFile(_ data: Data, suffix: String) -> String {
+    let path = NSTemporaryDirectory() + "spatial-eval-fuzz-\(getpid())\(suffix)"
+    _ = FileManager.default.createFile(atPath: path, contents: data)
+    return path
+}
+
+/// `<tmp>/spatial-eval-fuzz-<pid>/Protocols`, beside a `Data` link to the repository's data.
+let protocolScratchFolder: String = {
+    let base = NSTemporaryDirectory() + "spatial-eval-fuzz-\(getpid())"
+    let root = ProcessInfo.processInfo.environment["FUZZ_ROOT"] ?? FileManager.default.currentDirectoryPath
+    try? FileManager.default.createDirectory(atPath: base + "/Protocols", withIntermediateDirectories: true)
+    try? FileManager.default.createSymbolicLink(atPath: base + "/Data", withDestinationPath: root + "/Data")
+    return base + "/Protocols"
+}()
+
+let allTargets: [FuzzTarget] = [
+    FuzzTarget(name: "mot", summary: "MOTChallenge rows (gt.txt / tracker files)",
+               seeds: ["Data/mot-sample/gt/*/gt/gt.txt", "Data/mot-sample/tracker/*.txt"]) { data in
+        guard let rows = try? MOTChallengeReader.parse(data, path: "fuzz.txt") else { return }
+        _ = rows
+    },
+    FuzzTarget(name: "seqinfo", summary: "MOTChallenge seqinfo.ini",
+               seeds: ["Data/mot-sample/gt/*/seqinfo.ini"]) { data in
+        _ = try? SequenceInfo.parse(String(decoding: data, as: UTF8.self), path: "seqinfo.ini")
+    },
+    FuzzTarget(name: "tum", summary: "TUM trajectory text",
+               seeds: ["Data/trajectories/*.txt", "Conformance/*/*.tum", "Tests/*/Fixtures/*.tum"]) { data in
+        let text = String(decoding: data, as: UTF8.self)
+        _ = try? TUMTrajectory.parse(text, path: "fuzz.tum")
+        _ = try? TUMTrajectory.parse(text, path: "fuzz.tum", order: .nonDecreasing)
+    },
+    FuzzTarget(name: "csv", summary: "CSV tables (depth pairs and others)",
+               seeds: ["Data/*/*.csv", "Data/*.csv", "Conformance/*/*.csv"]) { data in
+        guard let table = try? CSVTable(bytes: [UInt8](data), file: "fuzz.csv") else { return }
+        _ = table.rowCount
+        _ = try? DepthPairsCSV.read(scratchFile(data, suffix: ".csv"))
+    },
+    FuzzTarget(name: "jsonl", summary: "JSON Lines recordings",
+               seeds: ["Data/**/*.jsonl"]) { data in
+        guard let recording = try? JSONLinesRecording.parse(data, path: "fuzz.jsonl") else { return }
+        _ = RecordingValidator().problems(in: recording)
+    },
+    FuzzTarget(name: "protocol", summary: "evaluation protocol JSON",
+               seeds: ["Protocols/*.json"]) { data in
+        // Saved where the shipped protocols' relative recording paths (../Data/…) resolve.
+        let path = protocolScratchFolder + "/fuzz.json"
+        _ = FileManager.default.createFile(atPath: path, contents: data)
+        _ = try? ProtocolLoader.load(path)
+    },
+    FuzzTarget(name: "simconfig", summary: "simulator configuration JSON",
+               seeds: ["Data/**/*config*.json"]) { data in
+        _ = try? JSONDecoder().decode(SimulationConfiguration.self, from: data)
+    },
+    FuzzTarget(name: "sqlite", summary: "SQLite recordings",
+               seeds: ["Data/recordings/*.sqlite"]) { data in
+        let path = scratchFile(data, suffix: ".sqlite")
+        guard let recording = try? RecordingStore.read(from: path) else { return }
+        _ = RecordingValidator().problems(in: recording)
+    },
+    FuzzTarget(name: "hdf5", summary: "HDF5 results (results.h5 / sweep.h5)",
+               seeds: ["Tests/**/*.h5", "Data/**/*.h5"]) { data in
+        let path = scratchFile(data, suffix: ".h5")
+        if SweepResultsFile.holdsSweep(path) {
+            _ = try? SweepResultsFile.read(path)
+        } else {
+            _ = try? RunResultsFile.read(path)
+        }
+    },
+    FuzzTarget(name: "checkpoint", summary: "sweep checkpoint JSON",
+               seeds: ["Fuzz/seeds/checkpoint/*.json"]) { data in
+        // The fingerprint is taken from the input itself, so the fuzzer reaches the resume path.
+        struct Header: Decodable { var fingerprint: String }
+        let fingerprint = (try? JSONDecoder().decode(Header.self, from: data))?.fingerprint ?? ""
+        guard let checkpoint = SweepCheckpoint.load(from: scratchFile(data, suffix: ".json"), fingerprint: fingerprint) else { return }
+        var resumed = checkpoint
+        resumed.record(checkpoint.completed)
+    },
+    FuzzTarget(name: "coco", summary: "COCO instances and results JSON",
+               seeds: ["Data/**/instances*.json", "Data/**/results*.json", "Conformance/**/*.json"]) { data in
+        _ = try? COCOGroundTruth.decode(data, file: "instances.json")
+        _ = try? COCOResults.decode(data, file: "results.json")
+    },
+]

@@ -1,0 +1,34 @@
+import Foundation
+import ResultStore
+import Testing
+
+@Suite("Superblock check before libhdf5")
+struct SuperblockCheckTests {
+    /// The 61-byte input the hdf5 fuzz target found (Fuzz/crashes/hdf5): libhdf5 asked for 4 GB.
+    static let fuzzFound: [UInt8] = [
+        0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x00, 0x00, 0x08, 0x08, 0x00,
+        0x04, 0x00, 0x33, 0x00, 0x00, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0xff, 0xff, 0xff, 0xff, 0x01, 0x00, 0x00, 0x04, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+        0x0f, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0xff, 0xff, 0x00, 0x02, 0x00,
+    ]
+
+    @Test("a superblock pointing outside the file is refused before libhdf5 reads it; written files still open")
+    func refusesBadSuperblocks() throws {
+        let dir = try TemporaryDirectory()
+        let bad = dir.file("bad.h5")
+        try Data(Self.fuzzFound).write(to: URL(fileURLWithPath: bad))
+        #expect(throws: HDF5FileRejected.self) { try ResultFile.open(atPath: bad) }
+
+        let good = dir.file("good.h5")
+        let file = try ResultFile.create(atPath: good)
+        try file.root.write([1.0], to: "x")
+        try file.commit()
+        #expect(try ResultFile.open(atPath: good).root.readDoubles("x").values == [1.0])
+        // The same file cut short: its end-of-file address now lies beyond the end.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: good))
+        let cut = dir.file("cut.h5")
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: cut))
+        #expect(throws: HDF5FileRejected.self) { try ResultFile.open(atPath: cut) }
+        #expect(throws: HDF5FileRejected.self) { try ResultFile.open(atPath: dir.path) }
+    }
+}
