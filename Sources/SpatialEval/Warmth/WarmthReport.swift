@@ -52,10 +52,29 @@ enum WarmthReport {
         var doc = ReportDocument()
         let sim = r.simulated ? " (simulated data)" : ""
         doc.heading("Warmth finder replay: \(r.protocolName)\(sim)", 1)
-        if r.simulated {
-            doc.paragraph("SIMULATED: every figure below comes from simulated trials (spatial-eval warmth-simulate, Docs/warmth.md#simulator), not from recordings of the app. The simulated app's phase log is produced by this replay, so the fidelity check here shows the machinery works, not that the model matches the app.")
+        doc.beginSummary()
+        doc.paragraph("Data: " + (r.simulated ? "SIMULATED trials (spatial-eval warmth-simulate, Docs/warmth.md#simulator), not recordings of the app" : "recorded trials")
+            + "; \(r.trials) trials in \(r.sessions) sessions (\(r.baselineSummary.presentTrials) with the target, \(r.baselineSummary.absentTrials) without); \(r.gridPoints) grid points, \(r.feasiblePoints) meeting the constraints.")
+        if let g = r.gate {
+            doc.paragraph("Verdict: release gate \(g.passed ? "PASSED" : "FAILED") (candidate: \(r.recommended == nil ? "the shipped constants, nothing being recommended" : "the recommended constants"); baseline: the shipped constants). Fidelity: \(r.fidelity.divergences.count) of \(r.fidelity.trialsChecked) trials diverged.")
         }
-        doc.paragraph("Replay is open loop: the recorded camera path does not react to what a different parameter set would have shown, so these figures measure detection and decision latency, not guidance. \(r.trials) trials in \(r.sessions) sessions; \(r.gridPoints) grid points.")
+        var headline: [[String]] = [["figure", "shipped"] + (r.recommendedSummary == nil ? [] : ["recommended (in-sample)"])]
+        func headlineRow(_ name: String, _ value: (WarmthSummary) -> String) {
+            headline.append([name, value(r.baselineSummary)] + (r.recommendedSummary.map { [value($0)] } ?? []))
+        }
+        headlineRow("median time-to-find [95 %]") { median($0.ttf) }
+        headlineRow("absent trials with a false find [Wilson 95 %]") { prop($0.falseFindTrialsAbsent) }
+        headlineRow("false finds per minute [Garwood 95 %]") { rate($0.falseFindsPerMinute) }
+        doc.table(headline)
+        if r.fidelity.divergences.isEmpty, r.recommended != nil {
+            doc.table([["constant", "shipped", "recommended", "leave-one-session-out range"]] + r.constants.map { [$0.name, $0.shipped, $0.recommended, "[\($0.foldLow), \($0.foldHigh)]"] })
+        }
+        doc.endSummary()
+        doc.heading("Data and method", 2)
+        if r.simulated {
+            doc.paragraph("SIMULATED: every figure below comes from simulated trials, not from recordings of the app. The simulated app's phase log is produced by this replay, so the fidelity check here shows the machinery works, not that the model matches the app.")
+        }
+        doc.paragraph("Replay is open loop: the recorded camera path does not react to what a different parameter set would have shown, so these figures measure detection and decision latency, not guidance.")
         doc.heading("Fidelity check", 2)
         doc.paragraph("\(r.fidelity.trialsChecked) trials carry the app's phase log; \(r.fidelity.divergences.count) diverged. Assumed options with zero divergences: " + (r.fidelity.zeroDivergenceOptions.isEmpty ? "none" : r.fidelity.zeroDivergenceOptions.joined(separator: "; ")) + ".")
         for d in r.fidelity.divergences.prefix(10) { doc.paragraph("Divergence: \(d)") }
@@ -66,11 +85,10 @@ enum WarmthReport {
         } else if r.recommended == nil {
             doc.paragraph("No grid point meets the constraints; nothing is recommended.")
         } else {
-            doc.paragraph("Chosen as the smallest Kaplan-Meier median time-to-find among points meeting the constraints (absent and present false-find Wilson upper bound ≤ \(constraints.maxFalseFindTrialShare), false finds per minute upper bound ≤ \(constraints.maxFalseFindPerMin), warm-without-target share ≤ \(constraints.maxWarmNoTarget), warm toggles ≤ \(constraints.maxWarmTogglesPerMin) per minute), preferring points whose grid neighbours all meet them too (\(r.robust ? "the chosen point is such a point" : "no such point exists: the chosen point is isolated")); \(r.feasiblePoints) of \(r.gridPoints) points are feasible. The range column is the lowest and highest value the leave-one-session-out folds chose.")
+            doc.paragraph("Chosen as the smallest Kaplan-Meier median time-to-find among points meeting the constraints (absent and present false-find Wilson upper bound ≤ \(constraints.maxFalseFindTrialShare), false finds per minute upper bound ≤ \(constraints.maxFalseFindPerMin), warm-without-target share ≤ \(constraints.maxWarmNoTarget), warm toggles ≤ \(constraints.maxWarmTogglesPerMin) per minute), preferring points whose grid neighbours all meet them too (\(r.robust ? "the chosen point is such a point" : "no such point exists: the chosen point is isolated")); \(r.feasiblePoints) of \(r.gridPoints) points are feasible. The range in the summary's table is the lowest and highest value the leave-one-session-out folds chose.")
             if let b = r.bestFeasiblePoint, r.robust {
                 doc.paragraph("The best feasible point ignoring its neighbours is \(b) (median time-to-find \(seconds(r.bestFeasibleMedianTTF))); it is passed over when some neighbour breaks a constraint.")
             }
-            doc.table([["constant", "shipped", "recommended", "leave-one-session-out range"]] + r.constants.map { [$0.name, $0.shipped, $0.recommended, "[\($0.foldLow), \($0.foldHigh)]"] })
         }
         doc.heading("Metrics\(sim)", 2)
         var columns: [(String, WarmthSummary)] = [("shipped", r.baselineSummary)]
