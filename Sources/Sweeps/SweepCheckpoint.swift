@@ -35,7 +35,7 @@ public struct SweepCheckpoint: Codable, Sendable, Equatable {
 
     /// Writes the checkpoint to `path` atomically.
     public func save(to path: String) throws {
-        try JSONEncoder().encode(self).write(to: URL(fileURLWithPath: path), options: .atomic)
+        try AtomicFile.write(JSONEncoder().encode(self), to: path)
     }
 
     /// The checkpoint at `path` when it exists, is a readable regular file, has `fingerprint`
@@ -59,12 +59,5 @@ public struct SweepCheckpoint: Codable, Sendable, Equatable {
         return components.allSatisfy { perPoint in
             perPoint.count == recordingCount && perPoint.allSatisfy { $0.count == SweepComponent.allCases.count }
         }
-    }
-
-    /// Whether every point index is below `points` and every point holds `recordings` lists of
-    /// `components` values each (the shape of the sweep it resumes).
-    public func fits(points: Int, recordings: Int, components: Int) -> Bool {
-        self.points.allSatisfy { (0..<points).contains($0) }
-            && self.components.allSatisfy { $0.count == recordings && $0.allSatisfy { $0.count == components } }
     }
 }

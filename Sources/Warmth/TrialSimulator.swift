@@ -1,5 +1,6 @@
 import EvalNumerics
 import Foundation
+import Recording
 
 /// Simulated LookFor trials (Docs/warmth.md#simulator): target present or absent,
 /// look-alikes, distance and approach, pauses, detector misses. The cosine and motion
@@ -76,12 +77,12 @@ public struct TrialSimulator: Sendable {
                 let lines = trialLines(trialId: trialId, sessionId: sessionId, cadence: cadence, rate: rates[cadence]!,
                                        present: present, sessionShift: Double(s % 3 - 1) * 0.004, rng: &rng)
                 let file = "sessions/\(sessionId)/\(trialId).jsonl"
-                try (lines.joined(separator: "\n") + "\n").write(toFile: (folder as NSString).appendingPathComponent(file), atomically: true, encoding: .utf8)
+                try AtomicFile.write(lines.joined(separator: "\n") + "\n", to: (folder as NSString).appendingPathComponent(file))
                 index.append("    {\"trialId\": \"\(trialId)\", \"sessionId\": \"\(sessionId)\", \"file\": \"\(file)\", \"device\": \"simulated\", \"cadence\": \"\(cadence)\", \"targetPresent\": \(present), \"query\": \"mug\", \"durationS\": \(duration)}")
             }
         }
         let text = "{\n  \"simulated\": true,\n  \"trials\": [\n" + index.joined(separator: ",\n") + "\n  ]\n}\n"
-        try text.write(toFile: (folder as NSString).appendingPathComponent("index.json"), atomically: true, encoding: .utf8)
+        try AtomicFile.write(text, to: (folder as NSString).appendingPathComponent("index.json"))
     }
 
     private func trialLines(trialId: String, sessionId: String, cadence: String, rate: Double, present: Bool,

@@ -50,13 +50,13 @@ struct OutputFolderTests {
         let out = folder.file("out")
         try FileManager.default.createDirectory(atPath: out + "/.staging.tmp-99999-abc", withIntermediateDirectories: true)
         for name in ["results.h5", "report.md", "old-tracking.svg", "results.h5.tmp-99999-1f", ".staging.tmp-99999-abc/report.md",
-                     ".absence.sqlite.partial-99999", "notes.txt"] {
+                     ".absence.sqlite.partial-99999", ".sweep-merge.checkpoint.json.tmp-99999-2e", ".dat.nosync1a2.Xy9Qz0", "notes.txt"] {
             try Data("previous run: All gates pass\n".utf8).write(to: URL(fileURLWithPath: out + "/" + name))
         }
         let (status, output) = try parityReport(folder, into: out)
         #expect(status == 0, "\(output.standardError)")
         let all = try FileManager.default.contentsOfDirectory(atPath: out).sorted()
-        #expect(!all.contains { $0.contains(".tmp-") || $0.contains(".partial-") }, "\(all)")
+        #expect(!all.contains { $0.contains(".tmp-") || $0.contains(".partial-") || $0.hasPrefix(".dat.nosync") }, "\(all)")
         let expected = ["notes.txt", "parity-iou.svg", "parity.json", "report.html", "report.md"]
         #expect(try visible(out).filter { $0 != "parity-score-delta.svg" } == expected)
         let manifest = try String(contentsOfFile: out + "/" + OutputFolder.manifestName, encoding: .utf8)
@@ -161,12 +161,14 @@ struct SweepCheckpointShapeTests {
     @Test("a checkpoint with a repeated, unordered or negative point index is ignored instead of trapping on resume")
     func malformedCheckpoints() throws {
         let folder = try TemporaryDirectory()
-        let good = #"{"fingerprint": "f", "points": [0, 2], "components": [[[1, 2]], [[3, 4]]]}"#
-        let loaded = try #require(SweepCheckpoint.load(from: try folder.write(good, to: "good.json"), fingerprint: "f"))
+        let values = (0..<SweepComponent.allCases.count).map { "\($0)" }.joined(separator: ", ")
+        let good = #"{"fingerprint": "f", "points": [0, 2], "components": [[[\#(values)]], [[\#(values)]]]}"#
+        let path = try folder.write(good, to: "good.json")
+        let loaded = try #require(SweepCheckpoint.load(from: path, fingerprint: "f", pointCount: 3, recordingCount: 1))
         #expect(loaded.completed.count == 2)
-        #expect(loaded.fits(points: 3, recordings: 1, components: 2))
-        #expect(!loaded.fits(points: 2, recordings: 1, components: 2), "point 2 is outside a 2-point plan")
-        #expect(!loaded.fits(points: 3, recordings: 2, components: 2), "one recording's values, two recordings swept")
+        #expect(SweepCheckpoint.load(from: path, fingerprint: "f", pointCount: 2, recordingCount: 1) == nil, "point 2 is outside a 2-point plan")
+        #expect(SweepCheckpoint.load(from: path, fingerprint: "f", pointCount: 3, recordingCount: 2) == nil, "one recording's values, two recordings swept")
+        #expect(SweepCheckpoint.load(from: path, fingerprint: "other", pointCount: 3, recordingCount: 1) == nil, "another sweep's checkpoint")
         for points in ["[1, 1]", "[2, 0]", "[-1, 0]"] {
             let bad = #"{"fingerprint": "f", "points": \#(points), "components": [[[1, 2]], [[3, 4]]]}"#
             #expect(SweepCheckpoint.load(from: try folder.write(bad, to: "bad.json"), fingerprint: "f") == nil, "\(points)")

@@ -131,9 +131,9 @@ public enum JSONLinesRecording {
             throw RecordingWriteError(file: path, reason: error.description)
         }
         do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try AtomicFile.write(data, to: path)
         } catch {
-            throw RecordingWriteError(file: path, reason: error.localizedDescription)
+            throw RecordingWriteError(file: path, reason: (error as? InputError)?.message ?? "\(error)")
         }
     }
 }

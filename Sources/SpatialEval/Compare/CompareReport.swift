@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 
 /// The comparison report of `compare --out` (spec.md#compare-runs), laid out like every
 /// report: a summary screen (both runs' data, the verdict, the headline figures of A and B
@@ -11,10 +12,10 @@ enum CompareReport {
     ) throws {
         let doc = render(comparison, fusion: fusion, names: names, fusionNote: fusionNote, bootstrap: bootstrap)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let url = URL(fileURLWithPath: folder)
-        try Data(doc.markdownText.utf8).write(to: url.appendingPathComponent("report.md"), options: .atomic)
-        try Data(doc.htmlPage(title: "Comparison: \(comparison.a.protocolName) vs \(comparison.b.protocolName)").utf8)
-            .write(to: url.appendingPathComponent("report.html"), options: .atomic)
+        try AtomicFile.write(doc.markdownText, to: (folder as NSString).appendingPathComponent("report.md"))
+        try AtomicFile.write(
+            doc.htmlPage(title: "Comparison: \(comparison.a.protocolName) vs \(comparison.b.protocolName)"),
+            to: (folder as NSString).appendingPathComponent("report.html"))
     }
 
     /// The report document.

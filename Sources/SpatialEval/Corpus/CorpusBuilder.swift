@@ -54,7 +54,7 @@ public enum CorpusBuilder {
         if let existing = manager.contents(atPath: marker).map({ String(decoding: $0, as: UTF8.self) }), existing != digest {
             throw InputError(file: folder, message: "holds the corpus of another spec (SHA-256 \(existing.prefix(16))…); use another folder")
         }
-        try Data(digest.utf8).write(to: URL(fileURLWithPath: marker), options: .atomic)
+        try AtomicFile.write(digest, to: marker)
         let summaryPath = (folder as NSString).appendingPathComponent("corpus.json")
         if let data = manager.contents(atPath: summaryPath), let summary = try? JSONDecoder().decode(CorpusSummary.self, from: data),
            summary.specSHA256 == digest, summary.recordings.allSatisfy({ manager.fileExists(atPath: (folder as NSString).appendingPathComponent($0.file)) }) {
@@ -89,7 +89,7 @@ public enum CorpusBuilder {
         let summary = CorpusSummary(spec: spec, specSHA256: digest, recordings: counted.flatMap { $0 }.compactMap { $0 })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try encoder.encode(summary).write(to: URL(fileURLWithPath: summaryPath), options: .atomic)
+        try AtomicFile.write(encoder.encode(summary), to: summaryPath)
         return summary
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 
 /// Writing a detection report folder: a Markdown page with its SVG figures beside it, the
 /// same page as self-contained HTML, and the JSON results.
@@ -12,12 +13,12 @@ enum DetectionReportFiles {
         defer { out.close() }
         let url = URL(fileURLWithPath: out.staging, isDirectory: true)
         do {
-            try document.markdownText.write(to: url.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
-            try document.htmlPage(title: "Detection parity").write(to: url.appendingPathComponent("report.html"), atomically: true, encoding: .utf8)
+            try AtomicFile.write(document.markdownText, to: url.appendingPathComponent("report.md").path)
+            try AtomicFile.write(document.htmlPage(title: "Detection parity"), to: url.appendingPathComponent("report.html").path)
             for figure in document.figures {
-                try figure.svg.write(to: url.appendingPathComponent(figure.name), atomically: true, encoding: .utf8)
+                try AtomicFile.write(figure.svg, to: url.appendingPathComponent(figure.name).path)
             }
-            try json.write(to: url.appendingPathComponent(jsonName), atomically: true, encoding: .utf8)
+            try AtomicFile.write(json, to: url.appendingPathComponent(jsonName).path)
         } catch {
             throw InputErrorForFolder(folder: folder, underlying: error)
         }

@@ -10,7 +10,7 @@ import Glibc
 /// Opening it takes an exclusive lock (`flock` on `DIR/.spatial-eval.lock`, held until the
 /// value is released or ``close()`` is called): a second writer fails at once with a message
 /// naming the folder and the process holding it. Then it removes what a killed run left
-/// behind (entries named `*.tmp-*` or `.*.partial-*`) and creates a private staging folder
+/// behind (entries named `*.tmp-*`, `.*.partial-*` or `.dat.nosync*`) and creates a private staging folder
 /// `DIR/.staging.tmp-<pid>-<random>`. The run writes every output into the staging folder
 /// (``staged(_:)``); ``commit(_:keeping:)`` then swaps the new set in: it removes the previous
 /// run's files first, records the new set in `DIR/.spatial-eval-files`, and renames the staged
@@ -106,9 +106,13 @@ public final class OutputFolder {
         return Int(String(decoding: buffer[0..<count], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
-    /// Whether `name` is a temporary entry a run of this tool may leave behind when killed.
+    /// Whether `name` is a temporary entry a run of this tool may leave behind when killed:
+    /// an ``AtomicFile`` or staging temporary (`*.tmp-*`), a partial recording (`.*.partial-*`),
+    /// or a temporary of Foundation's atomic write (`.dat.nosync*`), which versions before
+    /// ``AtomicFile`` used for sweep checkpoints.
     static func isLeftover(_ name: String) -> Bool {
-        name.contains(".tmp-") || (name.hasPrefix(".") && name.contains(".partial-"))
+        name.contains(AtomicFile.temporaryMarker) || (name.hasPrefix(".") && name.contains(".partial-"))
+            || name.hasPrefix(".dat.nosync")
     }
 
     /// Removes temporary files and staging folders of killed runs (safe: we hold the lock).

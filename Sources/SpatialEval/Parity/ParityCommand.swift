@@ -44,12 +44,10 @@ struct ParityCommand: Command {
             throw InputError(file: path, message: "no app decisions to compare (a schema v1 file, or none were logged); "
                 + "Docs/app-decision-logs.md describes how an app logs them")
         }
-        let problems = RecordingValidator().problems(in: recording).filter { $0.table.hasPrefix("app_decision") }
-        guard problems.isEmpty else {
-            for problem in problems { output.err("error: \(path):\(problem)\n") }
-            output.err("error: \(problems.count) malformed decision(s); nothing compared\n")
-            return .failure
-        }
+        // The whole check `inspect` makes, not only the decision tables: a replay must not see
+        // a non-finite pose or a dangling reference either (spec.md#limits-recordings).
+        let problems = RecordingValidator().problems(in: recording)
+        guard problems.isEmpty else { throw RecordingRejection(file: path, problems: problems) }
         let comparison = ParityReplay.compare(recording, configuration: configuration, trackSource: trackSource)
         let run = ParityFormatting.Run(path: path, trackSource: trackSource.rawValue, threshold: threshold, comparison: comparison)
         output.out(arguments[Self.format] == .json ? ParityFormatting.json(run) : ParityFormatting.table(run))

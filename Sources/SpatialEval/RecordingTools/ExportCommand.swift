@@ -65,7 +65,7 @@ struct ExportCommand: Command {
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             for file in files {
-                try file.text.write(toFile: (folder as NSString).appendingPathComponent(file.name), atomically: true, encoding: .utf8)
+                try AtomicFile.write(file.text, to: (folder as NSString).appendingPathComponent(file.name))
             }
         } catch {
             throw RecordingWriteError(file: folder, reason: error.localizedDescription)

@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 
 /// Writes a ``RunReport`` into a folder: `report.md`, its SVG figures and `report.html`.
 public enum RunReportFiles {
@@ -10,7 +11,7 @@ public enum RunReportFiles {
         var written: [String] = []
         func save(_ text: String, _ name: String) throws {
             try OutputName.checkFileName(name, folder: folder)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
+            try AtomicFile.write(text, to: (folder as NSString).appendingPathComponent(name))
             written.append(name)
         }
         for figure in report.figures { try save(figure.svg, figure.name) }

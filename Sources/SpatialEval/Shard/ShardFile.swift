@@ -109,6 +109,7 @@ public enum ShardFile {
         let path = plan.shardPath(k, in: folder)
         guard FileManager.default.fileExists(atPath: path) else { return (.missing, nil) }
         do {
+            try ForeignResultsFile.check(path)
             let file = try ResultFile.open(atPath: path)
             let root = file.root
             guard let recorded = try? root.attributeString("plan_hash") else { return (.corrupt("no plan_hash attribute (incomplete)"), nil) }

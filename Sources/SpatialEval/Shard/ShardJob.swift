@@ -38,7 +38,7 @@ enum ShardJob {
         for entry in plan.recordings {
             let sha = try RunEvaluation.fingerprint(entry.path)
             guard sha == entry.sha256 else { throw InputError(file: entry.path, message: "changed since the plan was made (SHA-256 differs)") }
-            inputs.append(SweepInput(name: ProtocolLoader.recordingName(entry.path), recording: try RecordingStore.read(from: entry.path)))
+            inputs.append(SweepInput(name: ProtocolLoader.recordingName(entry.path), recording: try RecordingStore.readValidated(from: entry.path)))
         }
         return (loaded, data, inputs)
     }

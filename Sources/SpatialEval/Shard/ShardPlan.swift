@@ -128,7 +128,7 @@ public struct ShardPlan: Codable, Sendable, Equatable {
             return
         }
         try FileManager.default.createDirectory(atPath: (folder as NSString).appendingPathComponent("shards"), withIntermediateDirectories: true)
-        try data.write(to: URL(fileURLWithPath: file), options: .atomic)
+        try AtomicFile.write(data, to: file)
     }
 
     /// The global items of shard `k`, each as (unit, index inside the unit), grouped by unit.

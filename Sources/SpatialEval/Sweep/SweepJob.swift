@@ -82,7 +82,7 @@ public enum SweepJob {
         for model in variants.models {
             let start = DispatchTime.now().uptimeNanoseconds
             let inputs = try data.variantPaths(model, message: message).map { path in
-                SweepInput(name: ProtocolLoader.recordingName(path), recording: try RecordingStore.read(from: path))
+                SweepInput(name: ProtocolLoader.recordingName(path), recording: try RecordingStore.readValidated(from: path))
             }
             for k in results.indices {
                 let definition = results[k].definition

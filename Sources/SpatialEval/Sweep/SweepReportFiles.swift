@@ -13,7 +13,7 @@ public enum SweepReportFiles {
         var written: [String] = []
         for (name, text) in report.figures + [("report.md", report.markdown), ("report.html", report.html)] {
             try OutputName.checkFileName(name, folder: folder)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name), options: .atomic)
+            try AtomicFile.write(text, to: (folder as NSString).appendingPathComponent(name))
             written.append(name)
         }
         return (report, written)

@@ -204,9 +204,9 @@ struct WarmthCommand: Command {
         let url = URL(fileURLWithPath: folder, isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-            try WarmthJSON.encode(results).write(to: url.appendingPathComponent("results.json"), atomically: true, encoding: .utf8)
-            try doc.markdownText.write(to: url.appendingPathComponent("report.md"), atomically: true, encoding: .utf8)
-            try doc.htmlPage(title: "Warmth finder replay").write(to: url.appendingPathComponent("report.html"), atomically: true, encoding: .utf8)
+            try AtomicFile.write(WarmthJSON.encode(results), to: url.appendingPathComponent("results.json").path)
+            try AtomicFile.write(doc.markdownText, to: url.appendingPathComponent("report.md").path)
+            try AtomicFile.write(doc.htmlPage(title: "Warmth finder replay"), to: url.appendingPathComponent("report.html").path)
         } catch {
             throw InputError(file: folder, message: "cannot write the report (\(error.localizedDescription))")
         }

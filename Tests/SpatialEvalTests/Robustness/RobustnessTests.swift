@@ -1,4 +1,5 @@
 import CSQLite
+import Evaluation
 import Foundation
 import Recording
 import Replay
@@ -112,6 +113,12 @@ struct RobustnessTests {
             expectRejected(["run", spec, "--out", folder.file("nf-out")], status: 1, naming: path, containing: words)
             #expect(!FileManager.default.fileExists(atPath: folder.file("nf-out/results.h5")))
         }
+        // parity replays too: a logged recording with a NaN pose is refused with inspect's message.
+        var logged = ReplicaDecisionLog.attach(to: try RecordingStore.read(from: Self.twins))
+        logged.frames[5].pose.rowMajor[3] = .nan
+        let loggedPath = folder.file("nan-logged.sqlite")
+        try RecordingStore.write(logged, to: loggedPath)
+        expectRejected(["parity", loggedPath], status: 1, naming: loggedPath, containing: ["pose has non-finite elements"])
     }
 
     @Test("non-finite: chart code never converts a non-finite number to an integer")
