@@ -64,10 +64,7 @@ public enum TrialReader {
 
     /// Reads the trial in `path`.
     public static func read(path: String) throws(InputError) -> Trial {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw InputError(file: path, message: "cannot read the file")
-        }
-        return try parse(data, file: path)
+        try parse(TextFile.read(path, kind: "a trial log"), file: path)
     }
 
     /// Parses a trial from the bytes of a JSON Lines file named `file` (for messages).
@@ -212,7 +209,7 @@ public enum TrialReader {
     /// Reads a corpus: `index.json` and every trial it lists (paths relative to the index's
     /// folder). The index must agree with each trial's header.
     public static func readCorpus(index path: String) throws(InputError) -> [Trial] {
-        guard let data = FileManager.default.contents(atPath: path) else { throw InputError(file: path, message: "cannot read the corpus index") }
+        let data = try TextFile.read(path, kind: "a corpus index")
         let index: Index
         do { index = try JSONDecoder().decode(Index.self, from: data) } catch {
             throw InputError(file: path, message: "not a corpus index (an object with a trials list of trialId, sessionId, file, targetPresent)")

@@ -92,6 +92,24 @@ func makeSeeds(root: String, into folder: String, maximumBytes: Int = 64 * 1024)
     try save("coco", "results.json", Data("""
         [{"image_id":1,"category_id":1,"bbox":[11,19,30,41],"score":0.9},{"image_id":1,"category_id":1,"bbox":[0,0,5,5],"score":0.2}]
         """.utf8))
+    // Warmth: the bundled simulated trials of one session.
+    for name in (try fm.contentsOfDirectory(atPath: path("Data/warmth/sessions/S01"))).sorted() where name.hasSuffix(".jsonl") {
+        try copy("warmth", "Data/warmth/sessions/S01/\(name)")
+    }
+    // Gate log: a block in the documented line format (Docs/detection-parity.md), a STATS window, noise.
+    try save("gatelog", "app.log", Data("""
+        12:00:01.5 DetectCamera[42] GATE begin rfdetr-nano units=pixels
+        GATE det cup 0.81 300 40 20 60
+        GATE det traffic light 0.52 10 12 30 44\r
+        GATE end 2
+        STATS median 24.7ms 36.2fps n=120 thermal=fair unit=gpu
+        other line
+
+        """.utf8))
+    // Shard plan: plan-shards on the CI sweep protocol.
+    let planFolder = scratch + "/plan"
+    _ = try tool(["plan-shards", path("Protocols/sweep-shard-ci.json"), "--shards", "3", "--strategy", "weighted", "--out", planFolder])
+    try save("shardplan", "plan.json", fm.contents(atPath: planFolder + "/plan.json") ?? Data())
 }
 
 struct SeedError: Error, CustomStringConvertible {

@@ -4,6 +4,7 @@ import ResultStore
 import Simulation
 import SpatialEval
 import Sweeps
+import Warmth
 
 /// One fuzz target: a parser fed one input at a time. Errors are the expected outcome for
 /// most inputs; a crash, a hang or a runaway allocation is what the fuzzer is looking for.
@@ -24,6 +25,14 @@ func scratchFile(_ data: Data, suffix: String) -> String {
     let path = NSTemporaryDirectory() + "spatial-eval-fuzz-\(getpid())\(suffix)"
     _ = FileManager.default.createFile(atPath: path, contents: data)
     return path
+}
+
+/// A per-process scratch folder holding `data` as its file `name` (for readers given a folder).
+func scratchFolder(with data: Data, named name: String) -> String {
+    let folder = NSTemporaryDirectory() + "spatial-eval-fuzz-\(getpid())-folder"
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: folder + "/" + name, contents: data)
+    return folder
 }
 
 /// `<tmp>/spatial-eval-fuzz-<pid>/Protocols`, beside a `Data` link to the repository's data.
@@ -101,5 +110,19 @@ let allTargets: [FuzzTarget] = [
                seeds: ["Data/**/instances*.json", "Data/**/results*.json", "Conformance/**/*.json"]) { data in
         _ = try? COCOGroundTruth.decode(data, file: "instances.json")
         _ = try? COCOResults.decode(data, file: "results.json")
+    },
+    FuzzTarget(name: "warmth", summary: "warmth finder trial logs (JSON Lines)",
+               seeds: ["Data/warmth/sessions/*/*.jsonl"]) { data in
+        _ = try? TrialReader.parse(data, file: "trial.jsonl")
+    },
+    FuzzTarget(name: "gatelog", summary: "detector gate logs (GATE / STATS lines)",
+               seeds: ["Fuzz/seeds/gatelog/*.log"]) { data in
+        let log = GateLog.parse(data, file: "app.log")
+        _ = log.allUnparsed.count
+        _ = log.blocks.map(\.isWellFormed)
+    },
+    FuzzTarget(name: "shardplan", summary: "shard plans (plan.json)",
+               seeds: ["Fuzz/seeds/shardplan/plan.json"]) { data in
+        _ = try? ShardPlan.load(from: scratchFolder(with: data, named: "plan.json"))
     },
 ]

@@ -94,7 +94,8 @@ public struct ShardPlan: Codable, Sendable, Equatable {
     /// must be the canonical JSON of what they decode to).
     public static func load(from folder: String) throws -> (plan: ShardPlan, hash: String) {
         let file = path(in: folder)
-        guard let data = FileManager.default.contents(atPath: file) else { throw InputError(file: file, message: "cannot be read (make it with plan-shards)") }
+        guard FileManager.default.fileExists(atPath: file) else { throw InputError(file: file, message: "cannot be read (make it with plan-shards)") }
+        let data = try TextFile.read(file, kind: "a shard plan")
         let plan: ShardPlan
         do { plan = try JSONDecoder().decode(ShardPlan.self, from: data) } catch {
             throw InputError(file: file, message: "not a shard plan: \(error)")
@@ -123,7 +124,8 @@ public struct ShardPlan: Codable, Sendable, Equatable {
     public func write(to folder: String) throws {
         let file = Self.path(in: folder)
         let data = try canonicalJSON() + Data("\n".utf8)
-        if let existing = FileManager.default.contents(atPath: file) {
+        if FileManager.default.fileExists(atPath: file) {
+            let existing = try TextFile.read(file, kind: "a shard plan")
             guard existing == data else { throw InputError(file: file, message: "already holds another plan; plans are immutable: use a new folder") }
             return
         }

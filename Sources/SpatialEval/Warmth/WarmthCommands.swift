@@ -13,7 +13,7 @@ enum WarmthJSON {
 
     /// Reads finder parameters from a JSON file (missing keys keep the defaults).
     static func parameters(_ path: String) throws -> FinderParameters {
-        guard let data = FileManager.default.contents(atPath: path) else { throw InputError(file: path, message: "cannot read the parameters") }
+        let data = try TextFile.read(path, kind: "finder parameters")
         do { return try JSONDecoder().decode(FinderParameters.self, from: data) } catch {
             throw InputError(file: path, message: "not finder parameters: \(error)")
         }
@@ -179,9 +179,11 @@ struct WarmthStatsCommand: Command {
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
         let path = arguments[Self.file]
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw InputError(file: path, message: "cannot read the file") }
+        guard let text = String(data: try TextFile.read(path, kind: "a survival table (CSV)"), encoding: .utf8) else {
+            throw InputError(file: path, message: "not UTF-8 text")
+        }
         var groups: [String: [(Double, Bool)]] = [:]
-        for (n, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        for (n, line) in TextFile.lines(text).enumerated() {
             if n > 0, line.isEmpty { continue }
             if n == 0 {
                 guard line.trimmingCharacters(in: .whitespaces) == "group,duration,event" else { throw InputError(file: path, line: 1, message: "the header must be group,duration,event") }
