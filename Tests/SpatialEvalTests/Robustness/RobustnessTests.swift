@@ -86,6 +86,14 @@ struct RobustnessTests {
                        status: 1, naming: fps, containing: ["framesPerSecond"])
         expectRejected(["score-mot", "--gt", "/dev/zero", "--hyp", Self.motTracker], status: 1, naming: "/dev/zero", containing: ["not a regular file"])
         expectRejected(["ate", "--ref", "/dev/zero", "--est", "/dev/zero"], status: 1, naming: "/dev/zero", containing: ["not a regular file"])
+        // The warmth and shard readers too: the trial index, finder parameters, a survival table, a plan.
+        expectRejected(["warmth-replay", "/dev/zero"], status: 1, naming: "/dev/zero", containing: ["not a regular file"])
+        expectRejected(["warmth-replay", Self.repository + "/Data/warmth/index.json", "--params", "/dev/zero"],
+                       status: 1, naming: "/dev/zero", containing: ["not a regular file"])
+        expectRejected(["warmth-stats", "/dev/zero"], status: 1, naming: "/dev/zero", containing: ["not a regular file"])
+        try FileManager.default.createDirectory(atPath: folder.file("plan"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: folder.file("plan/plan.json"), withDestinationPath: "/dev/zero")
+        expectRejected(["shard-status", folder.file("plan")], status: 1, naming: folder.file("plan/plan.json"), containing: ["not a regular file"])
         #expect(!FileManager.default.fileExists(atPath: folder.file("s.sqlite")))
     }
 
