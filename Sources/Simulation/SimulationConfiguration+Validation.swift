@@ -12,6 +12,11 @@ extension SimulationConfiguration {
     public static let maximumEmbeddingDimension = 4_096
     /// The most rows, columns or grid cells per side a depth grid or LiDAR map may have.
     public static let maximumGridSide = 1_024
+    /// The focal lengths, pixels, a camera or the depth network's residual field may have (the
+    /// recording validator's upper bound; below one pixel the residual field's scale overflows).
+    public static let focalRange: ClosedRange<Double> = 1...10_000_000
+    /// The longest replayed drift block, metres.
+    public static let maximumDriftBlock: Double = 10_000
 
     /// The first problem with the configuration, as "key: what is wrong", or nil when every
     /// value is in range. Every number must be finite; counts and sizes must be positive and
@@ -28,8 +33,9 @@ extension SimulationConfiguration {
             within("framesPerSecond", framesPerSecond, 1...Self.maximumFramesPerSecond),
             within("camera.width", camera.width, 1...Self.maximumImageSide),
             within("camera.height", camera.height, 1...Self.maximumImageSide),
-            camera.fx > 0 ? nil : "camera.fx: must be positive",
-            camera.fy > 0 ? nil : "camera.fy: must be positive",
+            within("camera.fx", camera.fx, Self.focalRange),
+            within("camera.fy", camera.fy, Self.focalRange),
+            within("depthNetwork.residualFieldFocalPixels", depthNetwork.residualFieldFocalPixels, Self.focalRange),
             within("cadence.detectorEveryNFrames", cadence.detectorEveryNFrames, 1...10_000),
             within("cadence.embeddingEveryNFrames", cadence.embeddingEveryNFrames, 1...10_000),
             within("cadence.depthGridEveryNFrames", cadence.depthGridEveryNFrames, 1...10_000),
@@ -47,7 +53,8 @@ extension SimulationConfiguration {
             ordered("layout.twinSeparationRange", layout.twinSeparationRange),
             ordered("layout.moveDistanceRange", layout.moveDistanceRange),
             within("groundTruth.visibilitySamplesPerSide", groundTruth.visibilitySamplesPerSide, 1...1_024),
-            drift.blockMetres > 0 ? nil : "drift.blockMetres: must be positive",
+            drift.blockMetres > 0 && drift.blockMetres <= Self.maximumDriftBlock
+                ? nil : "drift.blockMetres: must be positive and at most \(Int(Self.maximumDriftBlock)) m",
             drift.errorScale >= 0 ? nil : "drift.errorScale: must not be negative",
             drift.dropoutsPerMinute >= 0 ? nil : "drift.dropoutsPerMinute: must not be negative",
             drift.dropoutSeconds >= 0 ? nil : "drift.dropoutSeconds: must not be negative",

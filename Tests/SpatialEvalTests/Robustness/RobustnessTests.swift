@@ -242,8 +242,11 @@ struct RobustnessTests {
         #expect(ReplayConfiguration().problems().isEmpty)
     }
 
-    @Test("settings: simulator framesPerSecond, embeddings.dimension; empty or garbage --config exits 1", arguments: [
+    @Test("settings: simulator framesPerSecond, embeddings.dimension, focal lengths, drift block; empty or garbage --config exits 1", arguments: [
         ("framesPerSecond", -30.0), ("embeddings.dimension", -1.0),
+        // Found by a mutation pass over the simulator configuration: these trapped converting to Int.
+        ("depthNetwork.residualFieldFocalPixels", 1e308), ("depthNetwork.residualFieldFocalPixels", -1e308),
+        ("drift.blockMetres", 1e308), ("drift.blockMetres", 4.6e18), ("camera.fx", 1e-300),
     ])
     func simulatorSettings(key: String, value: Double) throws {
         let folder = try TemporaryDirectory()
