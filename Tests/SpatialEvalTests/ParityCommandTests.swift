@@ -1,7 +1,8 @@
 import Evaluation
 import Foundation
 import Recording
-import SpatialEval
+import Replay
+@testable import SpatialEval
 import TestSupport
 import Testing
 
@@ -90,6 +91,18 @@ struct ParityCommandTests {
         let bad = runTool(["parity", good, "--config", typo])
         #expect(bad.status == 1 && bad.output.standardError.contains("\(typo): key 'anchors.stepclamp': unknown key"))
         #expect(runTool(["parity", good, "--config", folder.file("missing.json")]).status == 1)
+    }
+
+    @Test("replay-config prints every shipped constant; given back as a parity --config file it changes nothing")
+    func replayConfigRoundTrip() throws {
+        let printed = runTool(["replay-config"])
+        #expect(printed.status == 0)
+        let folder = try TemporaryDirectory()
+        let file = try folder.write(printed.output.standardOutput, to: "replay.json")
+        #expect(try ParityCommand.configuration(at: file) == ReplayConfiguration())
+        let keys = try #require(try JSONSerialization.jsonObject(with: Data(printed.output.standardOutput.utf8)) as? [String: Any])
+        #expect(keys.keys.sorted() == ["absence", "anchors", "depthFusion", "guidance", "labelAnchoring", "tracker"])
+        #expect((keys["anchors"] as? [String: Any])?["nearRadius"] as? Double == 0.35)
     }
 
     @Test("the example session of Docs/app-decision-logs.md imports and agrees with --track-source recorded, not with the tracker replica")
