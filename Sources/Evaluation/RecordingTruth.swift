@@ -42,6 +42,13 @@ public struct RecordingTruth: Sendable {
     public var moves: [ObjectMove]
     /// Same-object and twin cross-object detection pairs with embeddings.
     public var cosinePairs: CosinePairs
+    /// The first frame's time, seconds (0 without frames).
+    public var startTime: Double
+    /// The last frame's time, seconds (0 without frames).
+    public var endTime: Double
+
+    /// The recording's length, seconds: the time the memory was in use.
+    public var duration: Double { endTime - startTime }
 
     /// A new placement further than this from the previous one is a real move, metres.
     public static let moveDistance = 0.3
@@ -51,6 +58,8 @@ public struct RecordingTruth: Sendable {
         objectOfDetection = DetectionObjects.assign(recording)
         objects = recording.groundTruthObjects
         placements = recording.groundTruthPlacements
+        startTime = recording.frames.first?.time ?? 0
+        endTime = recording.frames.last?.time ?? 0
         var moves: [ObjectMove] = []
         let byObject = Dictionary(grouping: placements, by: \.object)
         for object in byObject.keys.sorted() {

@@ -40,13 +40,31 @@ public struct Objective: Sendable, Equatable {
     public var pareto: [SweepMetric]
     /// Metrics that break ties on `minimise` first, in order (each made best).
     public var then: [SweepMetric]
+    /// The smallest gain in `minimise` over the shipped value, in the metric's own units, that
+    /// is worth changing a constant for (protocol key `practical`; spec.md#sweep-verdict);
+    /// nil: none declared, and no verdict can be *decided*.
+    public var practical: Double?
+    /// Why the rule is what it is: the harms it weighs and the incident behind them, in words
+    /// (protocol key `reason`; printed beside the rule in the report).
+    public var reason: String
 
     /// Creates an objective.
-    public init(minimise: SweepMetric, caps: [MetricCap] = [], pareto: [SweepMetric], then: [SweepMetric] = []) {
+    public init(minimise: SweepMetric, caps: [MetricCap] = [], pareto: [SweepMetric], then: [SweepMetric] = [],
+                practical: Double? = nil, reason: String = "") {
         self.minimise = minimise
         self.caps = caps
         self.pareto = pareto
         self.then = then
+        self.practical = practical
+        self.reason = reason
+    }
+
+    /// How much better point `c` is than `reference` on `minimise`, in its own units (positive:
+    /// `c` is better); +∞ when `reference` breaks the rule and `c` meets it, NaN when either
+    /// value is undefined.
+    public func gain(_ c: [Double], over reference: [Double]) -> Double {
+        if isFeasible(c) && !isFeasible(reference) { return .infinity }
+        return minimise.cost(reference) - minimise.cost(c)
     }
 
     /// Whether pooled components `c` meet every cap.

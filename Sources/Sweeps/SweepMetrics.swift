@@ -89,6 +89,17 @@ public enum SweepComponent: Int, CaseIterable, Sendable {
     /// Requests in which a lock went, by the radius rule, to another instance standing for
     /// another object (or none): the wrong targets the lock-on radius is responsible for.
     case radiusWrongLocks
+    /// Twin pairs whose two objects both fed the memory (spec.md#metric-blended-anchor).
+    case twinPairs
+    /// Those twin pairs with a blended anchor between the two twins.
+    case blendedTwinPairs
+    /// Instances blended by the harm definition: another object's feeds sustained ≥ 1 s, or a
+    /// final position between two objects (spec.md#metric-blended-anchor).
+    case blendedAnchors
+    /// Σ of seconds instances spent with their latest feed from another object (spec.md#metric-identity-wrong).
+    case wrongIdentitySeconds
+    /// Length of the recording, seconds: the time the memory was in use (for rates per hour).
+    case recordedSeconds
 }
 
 /// A metric of a sweep, derived from summed ``SweepComponent``s. Every metric is oriented so
@@ -150,6 +161,20 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
     /// Requests whose lock the radius rule gave to another object's instance / requests in
     /// memory (the lock-on radius's own wrong targets; a wrong start instance is not its doing).
     case radiusWrongTargetRate = "radius_wrong_target_rate"
+    /// Twin pairs with a blended anchor between the twins (count; spec.md#metric-blended-anchor).
+    case blendedTwinPairs = "blended_twin_pairs"
+    /// Blended twin pairs / twin pairs the memory saw: the harm that set the merge cosine (seed §7.1).
+    case blendedTwinPairRate = "blended_twin_pair_rate"
+    /// Blended anchors by the harm definition (count).
+    case blendedAnchors = "blended_anchors"
+    /// Blended anchors / objects anchored.
+    case blendedAnchorRate = "blended_anchor_rate"
+    /// Seconds an instance's identity stays wrong, per object anchored (spec.md#metric-identity-wrong).
+    case wrongIdentityPerObject = "wrong_identity_s_per_object"
+    /// False missing flags per hour of recording (the user's view of the harm of a false flag).
+    case falseMissingPerHour = "false_missing_per_hour"
+    /// Detector runs per second of recording (the compute cost of detect-every-N).
+    case detectorCallsPerSecond = "detector_calls_per_s"
 
     /// Whether larger values are better.
     public var largerIsBetter: Bool { [.idf1, .hota, .mota].contains(self) }
@@ -190,6 +215,15 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
         case .labelBlended: return c[SweepComponent.labelBlended.rawValue]
         case .labelAnchorErrorMean: return ratio(.labelErrorSum, .labelErrorCount)
         case .labelTimeToConfirmedMean: return ratio(.labelConfirmSum, .labelObjectsShown)
+        case .blendedTwinPairs: return c[SweepComponent.blendedTwinPairs.rawValue]
+        case .blendedTwinPairRate: return ratio(.blendedTwinPairs, .twinPairs)
+        case .blendedAnchors: return c[SweepComponent.blendedAnchors.rawValue]
+        case .blendedAnchorRate: return ratio(.blendedAnchors, .objectsAnchored)
+        case .wrongIdentityPerObject: return ratio(.wrongIdentitySeconds, .objectsAnchored)
+        case .falseMissingPerHour:
+            let hours = c[SweepComponent.recordedSeconds.rawValue] / 3600
+            return hours > 0 ? c[SweepComponent.falseMissing.rawValue] / hours : .nan
+        case .detectorCallsPerSecond: return ratio(.detectorCalls, .recordedSeconds)
         }
     }
 
@@ -213,6 +247,10 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
         case .labelDuplicates, .labelTimeToConfirmedMean: return (n(.labelObjectsShown), "objects with a shown label anchor")
         case .labelBlended: return (n(.labelShown), "shown label anchors")
         case .labelAnchorErrorMean: return (n(.labelErrorCount), "label-anchor updates")
+        case .blendedTwinPairs, .blendedTwinPairRate: return (n(.twinPairs), "twin pairs")
+        case .blendedAnchors, .blendedAnchorRate, .wrongIdentityPerObject: return (n(.objectsAnchored), "objects anchored")
+        case .falseMissingPerHour: return (n(.flags), "missing flags")
+        case .detectorCallsPerSecond: return (n(.detectorCalls), "detector runs")
         }
     }
 

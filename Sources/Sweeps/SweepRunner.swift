@@ -37,18 +37,24 @@ public struct SweepRunner: Sendable {
         self.batchSize = max(1, batchSize)
     }
 
-    /// Runs every point not in `checkpoint`.
+    /// Runs every point not in `checkpoint` or `known`.
     ///
     /// - Parameters:
     ///   - checkpoint: points already done (from a killed run); updated as batches finish.
+    ///   - known: points computed elsewhere (a widened grid's earlier round), by index in this
+    ///     plan; they are not written to the checkpoint.
+    ///   - upstream: tracker and fusion outputs already computed, by upstream signature; the
+    ///     ones this run computes are added.
     ///   - afterBatch: called after each batch with the updated checkpoint and the number of
     ///     points done; return false to stop early (the outcome is then nil).
     public func run(
-        checkpoint: inout SweepCheckpoint, afterBatch: (SweepCheckpoint, Int) throws -> Bool = { _, _ in true }
+        checkpoint: inout SweepCheckpoint, known: [Int: [[Double]]] = [:], upstream cache: inout [[Double]: [UpstreamOutput]],
+        afterBatch: (SweepCheckpoint, Int) throws -> Bool = { _, _ in true }
     ) throws -> SweepOutcome? {
-        var done = checkpoint.completed
+        var done = known.merging(checkpoint.completed) { $1 }
         let pending = plan.points.indices.filter { done[$0] == nil }
-        let upstream = try upstreamOutputs(for: pending)
+        cache.merge(try upstreamOutputs(for: pending.filter { cache[plan.upstreamSignature(plan.points[$0])] == nil })) { $1 }
+        let upstream = cache
         var start = 0
         while start < pending.count {
             let batch = Array(pending[start..<min(start + batchSize, pending.count)])
@@ -68,6 +74,12 @@ public struct SweepRunner: Sendable {
             guard try afterBatch(checkpoint, done.count) else { return nil }
         }
         return SweepOutcome(components: plan.points.indices.map { done[$0]! })
+    }
+
+    /// Runs every point not in `checkpoint`, computing the upstream stages afresh.
+    public func run(checkpoint: inout SweepCheckpoint, afterBatch: (SweepCheckpoint, Int) throws -> Bool = { _, _ in true }) throws -> SweepOutcome? {
+        var cache: [[Double]: [UpstreamOutput]] = [:]
+        return try run(checkpoint: &checkpoint, upstream: &cache, afterBatch: afterBatch)
     }
 
     /// Tracker and fusion output per distinct upstream signature among `points`, one per

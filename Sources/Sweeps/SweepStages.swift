@@ -71,6 +71,13 @@ public enum SweepStages {
         set(.duplicates, Double(accuracy.duplication))
         set(.objectsAnchored, Double(accuracy.instancesOfObject.count))
         set(.neverAnchored, Double(accuracy.neverAnchored.count))
+        let harms = IdentityHarms(histories: histories, accuracy: accuracy, objectOfDetection: truth.objectOfDetection,
+                                  objects: truth.objects, placements: truth.placements, endTime: truth.endTime)
+        set(.twinPairs, Double(harms.twinPairsSeen.count))
+        set(.blendedTwinPairs, Double(harms.blendedTwinPairs.count))
+        set(.blendedAnchors, Double(harms.blendedInstances))
+        set(.wrongIdentitySeconds, harms.wrongIdentitySeconds)
+        set(.recordedSeconds, truth.duration)
         let errors = accuracy.allErrors
         set(.errorSum, errors.reduce(0, +))
         set(.errorCount, Double(errors.count))

@@ -42,12 +42,6 @@ import Testing
         #expect(FusionSummaries.verdict(worse, holm: 1e-8).contains("affine-inverse-2sigma is lower than lidar-median ("))
     }
 
-    @Test func aRecommendationHoldsInAVariantWhenInsideItsTiedRange() {
-        let v = SweepVariantOutcome(name: "x", family: "drift", settings: "", recordings: 3, tiedLow: [0.3, .nan], tiedHigh: [0.5, .nan])
-        #expect(v.holds(0.3, axis: 0) && v.holds(0.5, axis: 0) && !v.holds(0.55, axis: 0))
-        #expect(!v.holds(0.3, axis: 1))
-    }
-
     @Test func variantsDoNotChangeTheCorpusHash() throws {
         let spec = CorpusSpec(name: "c", count: 10, seed: 7, arms: [CorpusSpec.Arm(scenario: .absence, weight: 1, duration: [30, 40])])
         var withVariants = spec

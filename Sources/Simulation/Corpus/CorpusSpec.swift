@@ -111,6 +111,23 @@ public struct CorpusSpec: Equatable, Sendable, Codable {
                     return "key 'variants.models[\(k)].simulation': \(error)"
                 }
             }
+            for (k, pivot) in (variants.pivots ?? []).enumerated() {
+                let at = "key 'variants.pivots[\(k)]"
+                if !variants.models.contains(where: { $0.family == pivot.family }) { return "\(at).family': '\(pivot.family)' is not the family of any variant" }
+                if pivot.steps.count < 5 || pivot.steps.count > 20 { return "\(at).steps' must list 5 to 20 steps" }
+                if let probe = pivot.probe, !CorpusVariants.Pivot.probes.contains(probe) {
+                    return "\(at).probe': unknown probe '\(probe)' (known: \(CorpusVariants.Pivot.probes.joined(separator: ", ")))"
+                }
+                for (j, step) in pivot.steps.enumerated() {
+                    if !step.value.isFinite { return "\(at).steps[\(j)].value' must be finite" }
+                    guard let model = pivot.model(j, among: variants.models) else { continue }
+                    do {
+                        _ = try variantSpec(model).configuration()
+                    } catch {
+                        return "\(at).steps[\(j)].simulation': \(error)"
+                    }
+                }
+            }
         }
         return nil
     }
@@ -160,15 +177,74 @@ public struct CorpusVariants: Equatable, Sendable, Codable {
         }
     }
 
+    /// A scan of one assumption along its axis (spec.md#sweep-pivot): corpora that step the
+    /// assumption from one end of its plausible range to the other, over which a sweep whose
+    /// verdict depends on the family shows its recommendation as a function of the assumption.
+    public struct Pivot: Equatable, Sendable, Codable {
+        /// One step: its value on the axis and the parameters that realise it.
+        public struct Step: Equatable, Sendable, Codable {
+            /// The step's value on the axis (the stated one; see ``Pivot/probe``).
+            public var value: Double
+            /// Parameters set (dotted key paths of `SimulationConfiguration`); empty: the
+            /// corpus's own assumption.
+            public var simulation: [String: SimulationOverride]
+
+            /// Creates a step.
+            public init(value: Double, simulation: [String: SimulationOverride]) {
+                self.value = value
+                self.simulation = simulation
+            }
+        }
+
+        /// The family scanned; it must name a family of ``CorpusVariants/models``.
+        public var family: String
+        /// What the axis measures, in words (the report's x axis and pivot phrase).
+        public var measure: String
+        /// What real data says of it so far, in words; nil: "none".
+        public var measured: String?
+        /// How a step's value on the axis is read: nil uses the stated ``Step/value``;
+        /// `twin-cross-cosine-median` measures it on the step's recordings (the median cosine
+        /// between detections of two twins, what a real capture can measure too).
+        public var probe: String?
+        /// The steps, at least five.
+        public var steps: [Step]
+
+        /// The probes a pivot may name.
+        public static let probes = ["twin-cross-cosine-median"]
+
+        /// Creates a pivot.
+        public init(family: String, measure: String, measured: String? = nil, probe: String? = nil, steps: [Step]) {
+            self.family = family
+            self.measure = measure
+            self.measured = measured
+            self.probe = probe
+            self.steps = steps
+        }
+
+        /// The variant model of step `k`: the variant of `models` with the same parameters when
+        /// there is one (its corpus is then shared), else one named after the family and step;
+        /// nil for a step with no parameters (the corpus's own assumption).
+        public func model(_ k: Int, among models: [Model]) -> Model? {
+            let step = steps[k]
+            guard !step.simulation.isEmpty else { return nil }
+            if let same = models.first(where: { $0.simulation == step.simulation && $0.family == family }) { return same }
+            let slug = family.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+            return Model(name: "\(String(slug))-\(k + 1)", family: family, simulation: step.simulation)
+        }
+    }
+
     /// Recordings per variant (the first ones of the corpus).
     public var count: Int
     /// The variants.
     public var models: [Model]
+    /// Scans of assumption families (none by default).
+    public var pivots: [Pivot]?
 
     /// Creates the variants.
-    public init(count: Int, models: [Model]) {
+    public init(count: Int, models: [Model], pivots: [Pivot]? = nil) {
         self.count = count
         self.models = models
+        self.pivots = pivots
     }
 }
 

@@ -10,7 +10,7 @@ public struct CommandLineTool {
     /// The tool with all its subcommands.
     public init() {
         commands = [
-            RunCommand(), ReportCommand(), SweepCommand(), CurvesCommand(), BenchSweepCommand(),
+            RunCommand(), ReportCommand(), SweepCommand(), CapturePlanCommand(), CurvesCommand(), BenchSweepCommand(),
             PlanShardsCommand(), RunShardCommand(), ShardStatusCommand(), MergeShardsCommand(), CleanShardsCommand(), ScoreMOTCommand(), EvaluateRecordingCommand(), ATECommand(),
             SimulateCommand(), SimulateCorpusCommand(), CalibrateCommand(), InspectCommand(), ImportCommand(), ExportCommand(), BenchLoadCommand(), ParityCommand(), ReplayConfigCommand(),
             FitDepthCommand(), PairedTestCommand(), CompareCommand(), AgreeDepthCommand(), BenchFusionCommand(),

@@ -34,6 +34,8 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
     public var runReport: String?
     /// Threshold sweeps run by `spatial-eval sweep` (`Docs/sweeps.md`); `run` ignores them.
     public var sweeps: [SweepDefinition] = []
+    /// The thresholds of the sweeps' verdicts and grid widening (spec.md#sweep-verdict).
+    public var verdict = VerdictRules()
 
     /// Creates a protocol from its parts.
     public init(
@@ -49,7 +51,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, recordings, corpus, replay, bootstrap, gates, fusion, sweeps
+        case name, description, recordings, corpus, replay, bootstrap, gates, fusion, sweeps, verdict
         case minimumEvents = "minimum_events"
         case runReport = "run_report"
     }
@@ -75,6 +77,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         fusion = try c.decodeIfPresent(FusionStudySettings.self, forKey: .fusion)
         runReport = try c.decodeIfPresent(String.self, forKey: .runReport)
         sweeps = try c.decodeIfPresent([SweepDefinition].self, forKey: .sweeps) ?? []
+        verdict = try c.decodeIfPresent(VerdictRulesFile.self, forKey: .verdict)?.rules ?? VerdictRules()
         let names = sweeps.map(\.name)
         if let repeated = names.first(where: { name in names.count { $0 == name } > 1 }) {
             throw DecodingError.dataCorruptedError(forKey: .sweeps, in: c, debugDescription: "two sweeps are named '\(repeated)'")
@@ -94,6 +97,30 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         try c.encodeIfPresent(fusion, forKey: .fusion)
         try c.encodeIfPresent(runReport, forKey: .runReport)
         if !sweeps.isEmpty { try c.encode(sweeps, forKey: .sweeps) }
+        if verdict != VerdictRules() { try c.encode(verdict, forKey: .verdict) }
+    }
+}
+
+/// A protocol's `verdict` object: every key optional (the defaults of ``VerdictRules``), unknown
+/// keys and out-of-range values rejected.
+struct VerdictRulesFile: Decodable {
+    /// The thresholds read.
+    var rules: VerdictRules
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case stabilityFloor, variantWidthFactor, widenings, widenSteps }
+
+    init(from decoder: any Decoder) throws {
+        try StrictKeys.check(decoder, allowed: CodingKeys.allCases.map(\.rawValue))
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = VerdictRules()
+        rules = VerdictRules(
+            stabilityFloor: try c.decodeIfPresent(Double.self, forKey: .stabilityFloor) ?? d.stabilityFloor,
+            variantWidthFactor: try c.decodeIfPresent(Double.self, forKey: .variantWidthFactor) ?? d.variantWidthFactor,
+            widenings: try c.decodeIfPresent(Int.self, forKey: .widenings) ?? d.widenings,
+            widenSteps: try c.decodeIfPresent(Int.self, forKey: .widenSteps) ?? d.widenSteps)
+        if let problem = rules.problem {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: problem))
+        }
     }
 }
 

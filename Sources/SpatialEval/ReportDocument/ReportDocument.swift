@@ -43,6 +43,19 @@ struct ReportDocument {
         html.append("<h\(level) id=\"\(id)\">\(SVGWriter.escape(text))</h\(level)>")
     }
 
+    /// A checklist: each entry's title, then its steps as boxes to tick.
+    mutating func checklist(_ entries: [(title: String, steps: [String])]) {
+        for entry in entries {
+            markdown.append("- **\(entry.title)**" + (entry.steps.isEmpty ? "" : ":"))
+            markdown += entry.steps.map { "  - [ ] \($0)" }
+        }
+        markdown.append("")
+        html.append("<ul class=\"checklist\">" + entries.map { entry in
+            "<li><strong>\(SVGWriter.escape(entry.title))</strong>" + (entry.steps.isEmpty ? "" : "<ul>"
+                + entry.steps.map { "<li>☐ \(SVGWriter.escape($0))</li>" }.joined() + "</ul>") + "</li>"
+        }.joined() + "</ul>")
+    }
+
     /// A table whose first row is the header, in its own horizontal scroll box.
     mutating func table(_ rows: [[String]]) {
         guard let header = rows.first else { return }

@@ -11,6 +11,7 @@ extension ResultsSchema {
             attributes: protocolAttributes(SweepResultsFile.layout) + bootstrapAttributes + [
                 ResultsAttributeSchema("data_source", .string, required: false,
                                        about: "what the recordings are: simulated (simulator version, corpus spec SHA-256) or the recordings and their sources"),
+                ResultsAttributeSchema("verdict_rules", .string, about: "the verdicts' thresholds (the protocol's `verdict` object with its defaults), JSON"),
             ],
             datasets: [ResultsDatasetSchema(.literal("sweep_names"), .string, [.free], about: "the sweeps in protocol order")],
             groups: [
@@ -26,13 +27,25 @@ extension ResultsSchema {
                 ResultsGroupSchema(.literal("sweeps"), groups: [sweepGroup]),
             ]))
 
+    /// The columns of a variant or pivot-step table: one row per (variant, swept key).
+    private static var evidenceColumns: [ResultsDatasetSchema] { [
+        .column("variant", .string), .column("family", .string), .column("settings", .string, about: "the parameters set, in words"),
+        .column("value", .float64, about: "a pivot step's value on the assumption's axis (NaN for a variant)"),
+        .column("key", .string), .column("recordings", .int64),
+        .column("recommended", .float64), .column("lower", .float64), .column("upper", .float64),
+        .column("tied_low", .float64), .column("tied_high", .float64),
+        .column("events", .int64, about: "the rule metric's evidence at the variant's recommended point"),
+    ] }
+
     /// `/sweeps/<sweep>`: one sweep.
     private static var sweepGroup: ResultsGroupSchema {
         let cube = ResultsDimension.extents("cube")
         return ResultsGroupSchema(
             .each("sweep"), about: "one per sweep, named as in the protocol", extents: ["axes", "points", "cube"],
             attributes: [
-                ResultsAttributeSchema("definition", .string, about: "the sweep's definition, JSON"),
+                ResultsAttributeSchema("definition", .string, about: "the sweep's definition as the protocol declares it, JSON"),
+                ResultsAttributeSchema("swept_definition", .string, about: "the definition with the space actually swept (after widening), JSON"),
+                ResultsAttributeSchema("widenings", .int64, about: "widening rounds done (spec.md#sweep-grid-edge)"),
                 ResultsAttributeSchema("base_configuration", .string, about: "the replay configuration swept from, JSON"),
                 ResultsAttributeSchema("seconds", .float64), ResultsAttributeSchema("resumed_points", .int64),
             ],
@@ -50,12 +63,12 @@ extension ResultsSchema {
                     ResultsDatasetSchema(.each("key"), .float64, [.free], about: "one per swept key: its values"),
                 ]),
                 .table(.literal("variants"), required: false,
-                       about: "one row per simulator-assumption variant and swept key (spec.md#sweep-variants): the key's range over the points tied under the rule on the variant's corpus (NaN when none meets it); absent without variants",
-                       columns: [
-                           .column("variant", .string), .column("family", .string), .column("settings", .string, about: "the parameters set, in words"),
-                           .column("key", .string), .column("recordings", .int64),
-                           .column("tied_low", .float64), .column("tied_high", .float64),
-                       ]),
+                       about: "one row per simulator-assumption variant and swept key (spec.md#sweep-variants): the sweep rerun on the variant's corpus, with its own recommendation and interval (NaN when none meets the rule); absent without variants",
+                       columns: evidenceColumns),
+                .table(.literal("pivots"), required: false,
+                       about: "one row per pivot step and swept key (spec.md#sweep-pivot): the sweep rerun along an assumption a verdict depends on; absent when none was scanned",
+                       columns: [.column("measure", .string, about: "what the pivot's axis measures"), .column("measured", .string, about: "what real data says of it")]
+                           + evidenceColumns),
                 ResultsGroupSchema(.literal("metrics"), groups: [
                     ResultsGroupSchema(.each("recording"), about: "one per recording, then `pooled`: the metric cubes",
                                        datasets: SweepMetric.allCases.map { ResultsDatasetSchema(.literal($0.rawValue), .float64, [cube]) }),
@@ -70,6 +83,11 @@ extension ResultsSchema {
                         ResultsDatasetSchema(.literal("upper"), .float64, [.extent("axes")]),
                         ResultsDatasetSchema(.literal("shipped"), .float64, [.extent("axes")]),
                         ResultsDatasetSchema(.literal("pareto_mask"), .int64, [cube]),
+                        ResultsDatasetSchema(.literal("verdict"), .string, [.extent("axes")], about: "per key (spec.md#sweep-verdict)"),
+                        ResultsDatasetSchema(.literal("verdict_reason"), .string, [.extent("axes")], about: "per key: why, in words"),
+                        ResultsDatasetSchema(.literal("gain"), .float64, [.extent("axes")],
+                                             about: "per key: the rule metric's gain over the key at its shipped value (+inf: shipped breaks the rule)"),
+                        ResultsDatasetSchema(.literal("bound"), .string, [.extent("axes")], about: "per key: what bounds the choice (spec.md#sweep-bound)"),
                     ],
                     groups: [
                         .table(.literal("leave_one_out"), about: "one row per held-out recording (none with fewer than two)", columns: [

@@ -31,7 +31,7 @@ public struct SweepDefinition: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey, CaseIterable { case name, description, axes, sampling, samples, seed, objective }
     enum AxisKeys: String, CodingKey, CaseIterable { case key, values, from, to, count }
-    enum ObjectiveKeys: String, CodingKey, CaseIterable { case optimise, caps, then, pareto }
+    enum ObjectiveKeys: String, CodingKey, CaseIterable { case optimise, caps, then, pareto, practical, reason }
 
     /// Decodes and validates one sweep.
     public init(from decoder: any Decoder) throws {
@@ -143,7 +143,12 @@ public struct SweepDefinition: Codable, Sendable, Equatable {
         let pareto = try c.decode([SweepMetric].self, forKey: .pareto)
         guard pareto.count == 2 else { throw DecodingError.dataCorruptedError(forKey: .pareto, in: c, debugDescription: "must name exactly two metrics") }
         let then = try c.decodeIfPresent([SweepMetric].self, forKey: .then) ?? []
-        return Objective(minimise: minimise, caps: caps, pareto: pareto, then: then)
+        let practical = try c.decodeIfPresent(Double.self, forKey: .practical)
+        if let practical, !(practical.isFinite && practical >= 0) {
+            throw DecodingError.dataCorruptedError(forKey: .practical, in: c, debugDescription: "must be a finite number at least 0")
+        }
+        let reason = try c.decodeIfPresent(String.self, forKey: .reason) ?? ""
+        return Objective(minimise: minimise, caps: caps, pareto: pareto, then: then, practical: practical, reason: reason)
     }
 
     /// Encodes the definition in the form it is read.
@@ -168,6 +173,8 @@ public struct SweepDefinition: Codable, Sendable, Equatable {
         try o.encode(objective.caps, forKey: .caps)
         try o.encode(objective.then, forKey: .then)
         try o.encode(objective.pareto, forKey: .pareto)
+        try o.encodeIfPresent(objective.practical, forKey: .practical)
+        if !objective.reason.isEmpty { try o.encode(objective.reason, forKey: .reason) }
     }
 }
 

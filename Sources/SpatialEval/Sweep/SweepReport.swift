@@ -15,6 +15,9 @@ public struct SweepReport: Sendable {
     /// The recommendation of each sweep, in results order (what the report shows).
     public var recommendations: [Recommendation]
 
+    /// The verdicts of each sweep, in results order.
+    public var assessments: [SweepAssessment]
+
     /// Renders `results`.
     public init(_ results: SweepResults) throws {
         var doc = ReportDocument()
@@ -22,15 +25,16 @@ public struct SweepReport: Sendable {
         let confidence = ReportNumber.fixed(results.bootstrap.confidence * 100, 0)
         doc.heading("Sweep report: \(results.protocolName)", 1)
         let views = try results.sweeps.map(SweepView.init)
-        let recommendations = try results.sweeps.map { try $0.recommendation(results.bootstrap) }
+        let assessments = try results.sweeps.map { try $0.assessment(results.bootstrap, rules: results.verdictRules) }
+        let recommendations = assessments.map(\.recommendation)
 
-        var summaryRows = [["sweep", "constant", "shipped", "recommended [\(confidence)% interval]", "verdict"]]
+        var summaryRows = [["sweep", "constant", "shipped", "recommended [\(confidence)% interval]", "verdict", "what it rests on"]]
         var summaryEvents: [String] = []
-        var rows = [["sweep", "key", "shipped", "recommended [\(confidence)% interval]", "verdict", "stability", "events (needed to decide)",
-                     "equally good under the rule", "rule", "evidence n",
-                     "held-out folds meeting the rule", "mean held-out gap"]]
+        var rows = [["sweep", "key", "shipped", "recommended [\(confidence)% interval]", "verdict", "why", "stability",
+                     "gain over shipped (practical)", "what bounds it", "events (needed to decide)",
+                     "equally good under the rule", "evidence n", "held-out folds meeting the rule", "mean held-out gap"]]
         for (k, sweep) in results.sweeps.enumerated() {
-            let view = views[k], r = recommendations[k], objective = sweep.definition.objective
+            let view = views[k], r = recommendations[k], objective = sweep.definition.objective, assessment = assessments[k]
             let pooled = r.chosen.map { view.pooled[$0] } ?? SweepMetric.pooled(sweep.shipped)
             let metrics = ([objective.minimise] + objective.caps.map(\.metric)).reduce(into: [SweepMetric]()) { if !$0.contains($1) { $0.append($1) } }
             let evidence = "\(results.recordings.count) recordings; " + metrics.map { metric in
@@ -40,25 +44,27 @@ public struct SweepReport: Sendable {
             let met = r.folds.filter(\.heldOutFeasible).count
             let gaps = r.folds.map { $0.gap(objective.minimise) }.filter(\.isFinite)
             for (a, key) in view.plan.keys.enumerated() {
-                let recommended = r.chosen.map { c in
-                    ReportNumber.fixed(view.plan.points[c][a]) + (r.intervals[a].map { " [\(f($0.lower)), \(f($0.upper))]" } ?? "")
-                } ?? "none meets the rule"
+                let recommended = Self.recommendedText(r, plan: view.plan, axis: a)
                 let tied = r.tiedRange(view.plan, axis: a).map { "\(f($0.0))–\(f($0.1)) (\(r.tied.count) points)" } ?? "n/a"
-                let verdict = Self.verdict(r, plan: view.plan, axis: a, pooled: pooled, objective: objective)
-                let stability = Self.stabilityText(r, sweep: sweep, plan: view.plan, axis: a)
+                let verdict = assessment.verdicts[a]
+                let stability = Self.stabilityText(assessment, axis: a)
                 let events = "\(verdict.events) \(objective.minimise.evidence(pooled).noun)" + (verdict.eventsNeeded.map { " (\($0))" } ?? "")
-                summaryRows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, verdict.kind.rawValue])
+                let gain = assessment.evidence[a].gain.map { $0.isInfinite ? "shipped breaks the rule" : f($0) } ?? "n/a"
+                summaryRows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, verdict.text,
+                                    Self.restsOn(verdict, sweep: sweep, axis: a, shipped: view.plan.shipped[a])])
                 if a == 0 { summaryEvents.append("\(sweep.definition.name) \(verdict.events) \(objective.minimise.evidence(pooled).noun)") }
-                rows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, verdict.kind.rawValue, stability, events,
-                             tied, objective.text, evidence,
-                             "\(met) of \(r.folds.count)", gaps.isEmpty ? "n/a" : f(gaps.reduce(0, +) / Double(gaps.count))])
+                rows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, verdict.text, verdict.reason, stability,
+                             "\(gain) (\(objective.practical.map(f) ?? "none declared"))", assessment.bounds[a], events,
+                             tied, evidence, "\(met) of \(r.folds.count)", gaps.isEmpty ? "n/a" : f(gaps.reduce(0, +) / Double(gaps.count))])
             }
         }
         doc.beginSummary()
         doc.paragraph(results.dataSource.hasPrefix("Data:") ? results.dataSource + "." : "Data: \(results.dataSource).")
         doc.paragraph("Verdict per constant, \(results.recordings.count) recordings resampled whole (\(results.bootstrap.replicates) resamples). "
-            + "Events behind each rule's metric: \(summaryEvents.joined(separator: "; ")). The full table with stability, events needed and "
-            + "held-out validation follows (verdicts: Docs/spec.md#sweep-verdict).")
+            + "Events behind each rule's metric: \(summaryEvents.joined(separator: "; ")). A verdict reads *decided* only when the interval excludes "
+            + "the shipped value, the recommendation is inside the grid, every simulator-assumption variant agrees with an interval of its own, "
+            + "the gain is practical and the choice stable (Docs/spec.md#sweep-verdict); the full table, the variants, the pivots and the "
+            + "capture plan for what simulation cannot settle follow.")
         doc.table(summaryRows)
         doc.endSummary()
         doc.paragraph("spatial-eval \(results.toolVersion); protocol SHA-256 \(results.protocolSHA256). Rendered from sweep.h5 alone.")
@@ -67,20 +73,28 @@ public struct SweepReport: Sendable {
         }
         doc.heading("Shipped constant → recommended value", 2)
         doc.table(rows)
+        let rules = results.verdictRules
         doc.paragraph("Intervals: over \(results.bootstrap.replicates) bootstrap resamples of whole recordings (seed \(results.bootstrap.seed)), "
             + "each resample's choice is every point tied under the rule (no tie-break toward the shipped value); the interval runs from the lower "
-            + "percentile of the smallest tied value to the upper percentile of the largest. Verdict (Docs/spec.md#sweep-verdict): decided when the "
-            + "interval excludes the shipped value, not identifiable when it spans half the swept range or more, else consistent with shipped. "
-            + "Stability: the share of resamples whose tied set holds the recommended value"
-            + (results.sweeps.contains { !$0.variants.isEmpty }
-               ? ", and the number of simulator-assumption variants (below) whose tied set holds it" : "") + ". Events: the rule metric's evidence at the recommended "
+            + "percentile of the smallest tied value to the upper percentile of the largest. Verdicts (Docs/spec.md#sweep-verdict), in this order: "
+            + "*not identifiable* when no point meets the rule; *at the edge of the grid* when the recommendation sits on an end of the grid the key "
+            + "could go beyond, after up to \(rules.widenings) automatic widening rounds of \(rules.widenSteps) values (Docs/spec.md#sweep-grid-edge); "
+            + "*depends on* an assumption family when a variant's own interval excludes the recommendation or no point meets the rule there; "
+            + "*consistent with shipped* when the interval holds the shipped value and is narrower than half the swept range (*not identifiable* "
+            + "when wider); *decided* when the interval excludes the shipped value, it does not reach an open edge, every variant agrees with an "
+            + "interval at most \(f(rules.variantWidthFactor))× as wide as the main one, the gain over the shipped value reaches the rule's practical "
+            + "threshold and at least \(f(rules.stabilityFloor * 100)) % of resamples hold the recommendation; a shortfall in the gain alone reads "
+            + "*consistent with shipped*, any other *not identifiable*. Below the stability floor a verdict says \"unstable\". Stability: the share "
+            + "of resamples whose tied set holds the recommended value. Gain: the rule metric at the key's grid value nearest the shipped one minus "
+            + "at the recommended point, the other keys held (in the metric's units). What bounds it: the neighbouring grid values and the cap each "
+            + "would break (Docs/spec.md#sweep-bound). Events: the rule metric's evidence at the recommended "
             + "point; in brackets the power estimate of the events needed to decide (the interval's half-width shrinking as 1/√events below "
-            + "|recommended − shipped|, at least one grid step). With few recordings intervals are coarse and optimistic. \"Equally good\": the range of the key over every point that meets the rule "
-            + "and ties with the recommended one on every metric the rule compares; only closeness to the shipped constants picked among them, "
-            + "so a wide range means the recordings do not pin the constant down. Held-out gap: the rule's metric at the point chosen on the other "
+            + "|recommended − shipped|, at least one grid step). \"Equally good\": the range of the key over every point that meets the rule "
+            + "and ties with the recommended one on every metric the rule compares. Held-out gap: the rule's metric at the point chosen on the other "
             + "recordings minus the best value any point meeting the rule reaches on the held-out recording (0 = the choice generalised).")
-
-        Self.variantSection(&doc, results, views: views, recommendations: recommendations)
+        Self.rulesSection(&doc, results)
+        Self.variantSection(&doc, results, views: views, assessments: assessments)
+        Self.pivotSection(&doc, results, views: views, assessments: assessments)
         for (k, sweep) in results.sweeps.enumerated() {
             doc.beginDetails("Sweep \(sweep.definition.name)")
             Self.section(&doc, sweep, view: views[k], recommendation: recommendations[k], results: results)
@@ -88,15 +102,52 @@ public struct SweepReport: Sendable {
         }
         Self.cosineSection(&doc, results)
         doc.heading("Understanding this report", 2)
-        doc.paragraph("Every metric is pooled over recordings as a ratio of sums (Docs/sweeps.md lists the components). false_merge_rate is the "
-            + "fraction of anchored detections that fed an instance of another object (blended twins, Docs/spec.md#twins-negative-result); duplicates count "
-            + "objects split over several instances; convergence_mean_s is the time from the first sighting after a real move (> 0.3 m) "
-            + "until an instance of the object is stored within 0.25 m of its new place (Docs/spec.md#sweep-convergence). Ties between points are broken by "
-            + "the Pareto metrics, then by closeness to the shipped constants.")
+        doc.paragraph("Every metric is pooled over recordings as a ratio of sums (Docs/sweeps.md lists the components). blended_twin_pair_rate "
+            + "is the share of twin pairs the memory saw with a blended anchor between the two twins: an instance fed by both for a second or "
+            + "more, or whose position ends between them (Docs/spec.md#metric-blended-anchor), the harm the app's author ranked above duplicates; "
+            + "false_merge_rate is the fraction of anchored detections that fed an instance of another object; duplicate_rate counts objects split "
+            + "over several instances per object anchored; convergence_mean_s is the time from the first sighting after a real move (> 0.3 m) "
+            + "until an instance of the object is stored within 0.25 m of its new place (Docs/spec.md#sweep-convergence). Ties between points are "
+            + "broken by the Pareto metrics, then by closeness to the shipped constants.")
+        doc.heading("Capture plan", 2)
+        let plan = try CapturePlan(results, assessments: assessments)
+        doc.paragraph("What real measurement would settle each constant this simulated sweep does not decide (Docs/spec.md#capture-plan; "
+            + "`spatial-eval capture-plan sweep.h5` prints the same list): the assumption to measure and where the verdict flips, then the "
+            + "sessions a capture needs, from the power estimate.")
+        doc.checklist(plan.entries)
         markdown = doc.markdownText
         html = doc.htmlPage(title: "Sweep report: \(results.protocolName)")
         figures = doc.figures
         self.recommendations = recommendations
+        self.assessments = assessments
+    }
+
+    /// "0.800 [0.780, 0.820]", or "none meets the rule".
+    static func recommendedText(_ r: Recommendation, plan: SweepPlan, axis a: Int) -> String {
+        let f = { (v: Double) in ReportNumber.fixed(v) }
+        return r.chosen.map { c in f(plan.points[c][a]) + (r.intervals[a].map { " [\(f($0.lower)), \(f($0.upper))]" } ?? "") } ?? "none meets the rule"
+    }
+
+    /// The headline's last column: the pivot phrase for *depends on*, the range to sweep next
+    /// at the edge, the reason otherwise.
+    static func restsOn(_ verdict: Verdict, sweep: SweepResult, axis a: Int, shipped: Double) -> String {
+        guard verdict.kind == .dependsOn else { return verdict.reason }
+        let phrases = verdict.families.map { family in
+            sweep.pivots.first { $0.family == family }.map { $0.phrase(shipped, axis: a) } ?? "\(family): \(verdict.reason) (no pivot scanned)"
+        }
+        return phrases.joined(separator: "; ")
+    }
+
+    /// The rules and the reasons they encode, one row per sweep.
+    private static func rulesSection(_ doc: inout ReportDocument, _ results: SweepResults) {
+        doc.heading("Rules and the harms they weigh", 2)
+        var rows = [["sweep", "rule", "practical threshold", "why this rule"]]
+        for sweep in results.sweeps {
+            let o = sweep.definition.objective
+            rows.append([sweep.definition.name, o.text, o.practical.map { "\(ReportNumber.fixed($0)) \(o.minimise.rawValue)" } ?? "none declared",
+                         o.reason.isEmpty ? "not stated" : o.reason])
+        }
+        doc.table(rows)
     }
 
     private static func section(_ doc: inout ReportDocument, _ sweep: SweepResult, view: SweepView, recommendation r: Recommendation,
@@ -185,50 +236,17 @@ public struct SweepReport: Sendable {
         }
     }
 
-    /// Stability of axis `a`: the share of resamples, then the variants, whose tied set holds
-    /// the recommended value (spec.md#sweep-verdict, spec.md#sweep-variants).
-    static func stabilityText(_ r: Recommendation, sweep: SweepResult, plan: SweepPlan, axis a: Int) -> String {
-        guard let share = r.stability[a], let chosen = r.chosen else { return "n/a" }
+    /// Stability of axis `a`: the share of resamples whose tied set holds the recommended
+    /// value, then the variants that agree (spec.md#sweep-verdict, spec.md#sweep-variants).
+    static func stabilityText(_ assessment: SweepAssessment, axis a: Int) -> String {
+        guard let share = assessment.recommendation.stability[a] else { return "n/a" }
         var text = ReportNumber.fixed(share * 100, 0) + " % of resamples"
-        if !sweep.variants.isEmpty {
-            let value = plan.points[chosen][a]
-            let failing = sweep.variants.filter { !$0.holds(value, axis: a) }.map(\.name)
-            text += "; \(sweep.variants.count - failing.count) of \(sweep.variants.count) variants"
-                + (failing.isEmpty ? "" : " (not: \(failing.joined(separator: ", ")))")
+        let variants = assessment.evidence[a].variants
+        if !variants.isEmpty {
+            let other = variants.filter { $0.agreement != .agrees }.map { "\($0.evidence.name): \($0.agreement.rawValue)" }
+            text += "; \(variants.count - other.count) of \(variants.count) variants agree" + (other.isEmpty ? "" : " (\(other.joined(separator: ", ")))")
         }
         return text
-    }
-
-    /// The table of the sweeps rerun on the simulator-assumption variants (absent without them).
-    private static func variantSection(_ doc: inout ReportDocument, _ results: SweepResults, views: [SweepView], recommendations: [Recommendation]) {
-        guard let first = results.sweeps.first(where: { !$0.variants.isEmpty }) else { return }
-        let f = { (v: Double) in ReportNumber.fixed(v) }
-        doc.heading("Simulator-assumption variants", 2)
-        let models = first.variants.map { "\($0.name) (\($0.family): \($0.settings); \($0.recordings) recordings)" }
-        doc.paragraph("Every sweep was rerun on smaller simulated corpora that change one assumption of the simulator each, on the same "
-            + "scenarios, seeds and durations as the first recordings of the main corpus (Docs/sweeps.md#variants, Docs/spec.md#sweep-variants): "
-            + models.joined(separator: "; ") + ". A recommendation holds in a variant when the recommended value lies within the range "
-            + "of that key over the points tied under the rule there. The variants' corpora are smaller than the main one, so a variant "
-            + "in which the rule is met by a wide range is weak evidence either way. All data simulated.")
-        var rows = [["sweep", "key", "recommended"] + first.variants.map(\.name)]
-        for (k, sweep) in results.sweeps.enumerated() where !sweep.variants.isEmpty {
-            let plan = views[k].plan
-            for (a, key) in plan.keys.enumerated() {
-                let value = recommendations[k].chosen.map { plan.points[$0][a] }
-                rows.append([sweep.definition.name, key.name, value.map(f) ?? "none"] + sweep.variants.map { v in
-                    guard v.tiedLow[a].isFinite else { return "none meets the rule" }
-                    let range = v.tiedLow[a] == v.tiedHigh[a] ? f(v.tiedLow[a]) : "\(f(v.tiedLow[a]))–\(f(v.tiedHigh[a]))"
-                    return range + (value.map { v.holds($0, axis: a) ? " (holds)" : " (differs)" } ?? "")
-                })
-            }
-        }
-        doc.table(rows)
-    }
-
-    /// The verdict on axis `a` of `r` (events: the rule metric's evidence at `pooled`).
-    static func verdict(_ r: Recommendation, plan: SweepPlan, axis a: Int, pooled: [Double], objective: Objective) -> Verdict {
-        Verdict(shipped: plan.shipped[a], recommended: r.chosen.map { plan.points[$0][a] }, interval: r.intervals[a],
-                axisValues: plan.points.map { $0[a] }, events: objective.minimise.evidence(pooled).count)
     }
 
     private static func samplingText(_ space: ParameterSpace) -> String {

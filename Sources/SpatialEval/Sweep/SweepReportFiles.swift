@@ -30,23 +30,20 @@ public enum SweepReportFiles {
         return try write(results, to: folder).files
     }
 
-    /// One line per swept key: "sweep  key  shipped → recommended [lower, upper]  (rule; n recordings)",
-    /// from the recommendations `report` shows.
+    /// One line per swept key: "sweep  key  shipped → recommended [lower, upper]  verdict …",
+    /// from the verdicts `report` shows.
     public static func summary(_ results: SweepResults, report: SweepReport) throws -> String {
         var lines: [String] = []
-        for (sweep, r) in zip(results.sweeps, report.recommendations) {
+        for (sweep, assessment) in zip(results.sweeps, report.assessments) {
             let plan = try sweep.plan()
             for (a, key) in plan.keys.enumerated() {
-                let value = r.chosen.map { c in
-                    ReportNumber.fixed(plan.points[c][a]) + (r.intervals[a].map { " [\(ReportNumber.fixed($0.lower)), \(ReportNumber.fixed($0.upper))]" } ?? "")
-                } ?? "none meets the rule"
-                let pooled = r.chosen.map { SweepMetric.pooled(sweep.outcome.components[$0]) } ?? SweepMetric.pooled(sweep.shipped)
-                let verdict = SweepReport.verdict(r, plan: plan, axis: a, pooled: pooled, objective: sweep.definition.objective)
-                let stability: String = r.stability[a].map { ", stability " + ReportNumber.fixed($0 * 100, 0) + " %" } ?? ""
+                let value = SweepReport.recommendedText(assessment.recommendation, plan: plan, axis: a)
+                let verdict = assessment.verdicts[a]
+                let stability: String = assessment.recommendation.stability[a].map { ", stability " + ReportNumber.fixed($0 * 100, 0) + " %" } ?? ""
                 let needed: String = verdict.eventsNeeded.map { " (\($0) to decide)" } ?? ""
                 let rule = "(\(sweep.definition.objective.text); n = \(results.recordings.count) recordings)"
                 let head = "\(sweep.definition.name)  \(key.name)  \(ReportNumber.fixed(plan.shipped[a])) → \(value)  "
-                lines.append(head + "\(verdict.kind.rawValue)\(stability), \(verdict.events) events\(needed)  " + rule)
+                lines.append(head + "\(verdict.text)\(stability), \(verdict.events) events\(needed)  " + rule)
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -21,12 +21,19 @@ public struct SweepResults: Sendable {
     public var cosinePairs: [CosinePairs]
     /// One entry per sweep, in protocol order.
     public var sweeps: [SweepResult]
+    /// The thresholds of the verdicts (the protocol's `verdict` object).
+    public var verdictRules: VerdictRules = VerdictRules()
 }
 
 /// One sweep's raw outcome.
 public struct SweepResult: Sendable {
-    /// The definition (space and objective).
+    /// The definition as the protocol declares it (space and objective).
     public var definition: SweepDefinition
+    /// The space swept: the definition's, with the edges the recommendation reached widened
+    /// (spec.md#sweep-grid-edge).
+    public var space: ParameterSpace
+    /// Widening rounds done (0: the declared grid).
+    public var widenings: Int = 0
     /// The configuration the points are laid over (the protocol's replay configuration).
     public var base: ReplayConfiguration
     /// Components of every (point, recording).
@@ -39,11 +46,26 @@ public struct SweepResult: Sendable {
     public var resumed: Int
     /// The sweep rerun on each simulator-assumption variant of the corpus (spec.md#sweep-variants);
     /// empty when the corpus names none.
-    public var variants: [SweepVariantOutcome] = []
+    public var variants: [VariantEvidence] = []
+    /// The sweep rerun along each assumption it depends on (spec.md#sweep-pivot).
+    public var pivots: [PivotScan] = []
 
-    /// The runnable plan of the definition.
+    /// Creates a result of the declared space (no widening, variants or pivots yet).
+    public init(definition: SweepDefinition, base: ReplayConfiguration, outcome: SweepOutcome, shipped: [[Double]], seconds: Double,
+                resumed: Int, space: ParameterSpace? = nil, widenings: Int = 0) {
+        self.definition = definition
+        self.space = space ?? definition.space
+        self.widenings = widenings
+        self.base = base
+        self.outcome = outcome
+        self.shipped = shipped
+        self.seconds = seconds
+        self.resumed = resumed
+    }
+
+    /// The runnable plan of the swept space.
     public func plan() throws -> SweepPlan {
-        try SweepPlan(name: definition.name, space: definition.space, base: base)
+        try SweepPlan(name: definition.name, space: space, base: base)
     }
 
     /// The recommendation evidence under the definition's objective.
@@ -51,36 +73,10 @@ public struct SweepResult: Sendable {
         Recommendation(plan: try plan(), outcome: outcome, objective: definition.objective, resamples: bootstrap.replicates,
                        confidence: bootstrap.confidence, seed: bootstrap.seed)
     }
-}
 
-/// A sweep rerun on one simulator-assumption variant's corpus (spec.md#sweep-variants): the
-/// range of each swept key over the points tied under the rule there.
-public struct SweepVariantOutcome: Sendable, Equatable {
-    /// The variant's name.
-    public var name: String
-    /// The assumption family it varies (`drift`, `twin appearance`, `detector`).
-    public var family: String
-    /// The parameters it sets, in words.
-    public var settings: String
-    /// Recordings in the variant's corpus.
-    public var recordings: Int
-    /// Per swept key: the smallest value among the tied points (NaN when none meets the rule).
-    public var tiedLow: [Double]
-    /// Per swept key: the largest value among the tied points (NaN when none meets the rule).
-    public var tiedHigh: [Double]
-
-    /// Creates a variant outcome.
-    public init(name: String, family: String, settings: String, recordings: Int, tiedLow: [Double], tiedHigh: [Double]) {
-        self.name = name
-        self.family = family
-        self.settings = settings
-        self.recordings = recordings
-        self.tiedLow = tiedLow
-        self.tiedHigh = tiedHigh
-    }
-
-    /// Whether `value` of key `a` is among the variant's tied values (the recommendation holds there).
-    public func holds(_ value: Double, axis a: Int) -> Bool {
-        tiedLow[a] <= value && value <= tiedHigh[a]
+    /// The recommendation and the verdict on every key (spec.md#sweep-verdict).
+    public func assessment(_ bootstrap: BootstrapSettings, rules: VerdictRules) throws -> SweepAssessment {
+        SweepAssessment(plan: try plan(), outcome: outcome, shipped: shipped, objective: definition.objective,
+                        recommendation: try recommendation(bootstrap), variants: variants, widenings: widenings, rules: rules)
     }
 }
