@@ -18,14 +18,18 @@ public enum GridWidening {
     }
 
     /// Up to `count` values beyond `end` of `values` at the outermost spacing, stopping before
-    /// the first value `key` does not admit on top of `base`; empty when the end is closed.
+    /// the first value `key` does not admit on top of `base` (or, for a grid of positive values,
+    /// the first value at or below zero); empty when the end is closed.
     public static func valuesBeyond(_ values: [Double], end: End, key: SweepKey, base: ReplayConfiguration, count: Int) -> [Double] {
         guard let step = step(values, end: end, integer: key.isInteger), let edge = end == .low ? values.first : values.last else { return [] }
         var added: [Double] = []
         for k in 1...max(1, count) {
             let raw = edge + (end == .low ? -1 : 1) * Double(k) * step
-            let value = key.isInteger ? raw.rounded() : (raw / step * 1e6).rounded() / 1e6 * step
-            guard admits(value, key: key, base: base) else { break }
+            let value = key.isInteger ? raw.rounded() : (raw * 1e9).rounded() / 1e9  // the spacing's floating-point noise removed
+            // A grid of positive values never widens to zero or below: zero switches the
+            // mechanism off (no clamp step, no EMA update, no near merge) — another design, not
+            // a smaller constant.
+            guard admits(value, key: key, base: base), !(values.allSatisfy { $0 > 0 } && value <= 0) else { break }
             added.append(value)
         }
         return end == .low ? added.reversed() : added

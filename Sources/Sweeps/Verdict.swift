@@ -5,8 +5,8 @@ public struct VerdictRules: Sendable, Equatable, Codable {
     /// Share of resamples whose tied set must hold the recommendation: *decided* needs at
     /// least this, and any other verdict below it says "unstable".
     public var stabilityFloor: Double
-    /// A variant's interval counts as evidence only when it is at most this many times as
-    /// wide as the main interval (each at least one grid step); wider is *too weak*.
+    /// A variant's paired shift counts as evidence only when its interval is at most this many
+    /// times as wide as the main interval (each at least one grid step); wider is *too weak*.
     public var variantWidthFactor: Double
     /// Automatic widening rounds of a grid whose recommendation or interval reaches an open edge.
     public var widenings: Int
@@ -79,9 +79,10 @@ public struct VerdictEvidence: Sendable {
         self.practical = practical
         axis = a
         let step = Self.step(axisValues)
-        let width = interval.map { $0.upper - $0.lower } ?? 0
         self.variants = variants.map { v in
-            (v, recommended.map { VariantAgreement(v, value: $0, axis: a, mainWidth: width, step: step, factor: rules.variantWidthFactor) } ?? .noneMeetsRule)
+            guard let recommended, let interval else { return (v, .noneMeetsRule) }
+            return (v, VariantAgreement(v, value: recommended, axis: a, mainInterval: (interval.lower, interval.upper), shipped: shipped,
+                                        step: step, factor: rules.variantWidthFactor))
         }
     }
 
@@ -176,7 +177,7 @@ public struct Verdict: Sendable, Equatable {
             families = overturning.map(\.evidence.family).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
             reason = overturning.map { v in
                 v.agreement == .differs
-                    ? "\(v.evidence.name) picks \(f(v.evidence.recommended[e.axis])) [\(f(v.evidence.lower[e.axis])), \(f(v.evidence.upper[e.axis]))]"
+                    ? "\(v.evidence.name) moves it by \(f(v.evidence.shift[e.axis])) [\(f(v.evidence.shiftLower[e.axis])), \(f(v.evidence.shiftUpper[e.axis]))] on the same scenes"
                     : "no point meets the rule in \(v.evidence.name)"
             }.joined(separator: "; ")
             return
@@ -193,7 +194,7 @@ public struct Verdict: Sendable, Equatable {
         }
         if e.variants.isEmpty { failing.append("no simulator-assumption variant was run") }
         let weak = e.variants.filter { $0.agreement == .tooWeak }.map(\.evidence.name)
-        if !weak.isEmpty { failing.append("variant intervals too wide to count (\(weak.joined(separator: ", ")))") }
+        if !weak.isEmpty { failing.append("variants too weak to rule out the shipped value (\(weak.joined(separator: ", ")))") }
         if !stable { failing.append("stability below \(f(rules.stabilityFloor * 100)) %") }
         let gainShort: Bool
         if let practical = e.practical {

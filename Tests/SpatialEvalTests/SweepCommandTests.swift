@@ -10,7 +10,7 @@ import Testing
 struct SweepCommandTests {
     /// A protocol over copies of two bundled recordings with a small merge sweep and
     /// detect-every-N, or with `sweeps` replaced.
-    static func makeProtocol(in folder: TemporaryDirectory, sweeps: String? = nil) throws -> String {
+    static func makeProtocol(in folder: TemporaryDirectory, sweeps: String? = nil, verdict: String = #"{"widenings": 0}"#) throws -> String {
         for name in ["twins-moved", "walkaway-reapproach"] {
             try FileManager.default.copyItem(atPath: RunReportTests.repository + "/Data/recordings/\(name).sqlite",
                                              toPath: folder.file("\(name).sqlite"))
@@ -29,7 +29,7 @@ struct SweepCommandTests {
             """
         return try folder.write("""
             {"name": "tiny-sweep", "recordings": ["twins-moved.sqlite", "walkaway-reapproach.sqlite"],
-             "bootstrap": {"replicates": 100, "seed": 3, "method": "percentile"}, "sweeps": \(sweeps ?? defaultSweeps)}
+             "bootstrap": {"replicates": 100, "seed": 3, "method": "percentile"}, "verdict": \(verdict), "sweeps": \(sweeps ?? defaultSweeps)}
             """, to: "tiny.json")
     }
 
@@ -104,6 +104,8 @@ struct SweepCommandTests {
              "sweeps[0].axes"),
             (#"[{"name": "m", "axes": [{"key": "anchors.farCosine", "values": [1]}], "extra": 1, "objective": {"optimise": "duplicates", "pareto": ["duplicates", "instances"]}}]"#,
              "sweeps[0].extra"),
+            (#"[{"name": "m", "axes": [{"key": "anchors.farCosine", "values": [1]}], "objective": {"optimise": "duplicates", "practical": -1, "pareto": ["duplicates", "instances"]}}]"#,
+             "sweeps[0].objective.practical"),
         ]
         for (sweeps, keyPath) in cases {
             let folder = try TemporaryDirectory()
@@ -117,6 +119,48 @@ struct SweepCommandTests {
         let path = try Self.makeProtocol(in: folder, sweeps: "[]")
         #expect(runTool(["sweep", path, "--out", folder.file("out")]).status == 1)
         #expect(runTool(["sweep"]).status == 64)
+    }
+
+    @Test("bad verdict thresholds fail at load time, exit 1")
+    func badVerdictRules() throws {
+        for (verdict, needle) in [(#"{"widenings": 11}"#, "widenings must lie in 0...10"), (#"{"stabilityFloor": 2}"#, "stabilityFloor"),
+                                  (#"{"extra": 1}"#, "verdict.extra")] {
+            let folder = try TemporaryDirectory()
+            let path = try Self.makeProtocol(in: folder, verdict: verdict)
+            let (status, output) = runTool(["sweep", path, "--out", folder.file("out")])
+            #expect(status == 1)
+            #expect(output.standardError.contains(path) && output.standardError.contains(needle), "\(output.standardError)")
+        }
+    }
+
+    @Test("a recommendation on an open edge widens the grid; only the new points run; sweep.h5 keeps both spaces")
+    func openEdgeWidens() throws {
+        let sweeps = #"[{"name": "edge", "axes": [{"key": "anchors.farCosine", "values": [0.9, 0.95]}], "objective": {"optimise": "duplicates", "pareto": ["false_merge_rate", "duplicates"]}}]"#
+        let folder = try TemporaryDirectory()
+        let fixed = try #require(try SweepJob.run(ProtocolLoader.load(try Self.makeProtocol(in: folder, sweeps: sweeps)), folder: folder.file("a")))
+        let wide = try TemporaryDirectory()
+        let loaded = try ProtocolLoader.load(try Self.makeProtocol(in: wide, sweeps: sweeps, verdict: #"{"widenings": 1, "widenSteps": 2}"#))
+        var messages: [String] = []
+        let widened = try #require(try SweepJob.run(loaded, folder: wide.file("b"), message: { messages.append($0) }))
+        let sweep = widened.sweeps[0]
+        #expect(sweep.widenings == 1 && sweep.definition.space.axes[0].values == [0.9, 0.95])
+        let values = sweep.space.axes[0].values
+        #expect(values.count >= 4 && values.contains(0.9) && values.contains(0.95) && values.first! < 0.9, "\(values)")
+        #expect(messages.contains { $0.contains("widening round 1") })
+        for (old, value) in [0.9, 0.95].enumerated() {
+            #expect(sweep.outcome.components[values.firstIndex(of: value)!] == fixed.sweeps[0].outcome.components[old], "the first round's points carried over")
+        }
+        let h5 = wide.file("sweep.h5")
+        try SweepResultsFile.write(widened, loaded: loaded, to: h5)
+        let read = try SweepResultsFile.read(h5)
+        #expect(read.sweeps[0].space == sweep.space && read.sweeps[0].widenings == 1 && read.sweeps[0].definition == sweep.definition)
+        #expect(read.verdictRules == loaded.evaluationProtocol.verdict)
+        let verdicts = try ResultFile.open(atPath: h5).root.openGroup("sweeps").openGroup("edge").openGroup("recommendation").readStrings("verdict")
+        #expect(verdicts.count == 1 && !verdicts[0].isEmpty)
+        let (status, output) = runTool(["capture-plan", h5])
+        #expect(status == 0, "\(output.standardError)")
+        #expect(output.standardOutput.hasPrefix("Capture plan for tiny-sweep. Data: ") && output.standardOutput.contains("edge · anchors.farCosine"))
+        #expect(runTool(["capture-plan", folder.file("tiny.json")]).status == 1, "not a sweep results file")
     }
 
     @Test("sweep.h5 reads in h5py: axes as 1-D datasets, cubes shaped by the axes",

@@ -13,14 +13,17 @@ import Testing
         BootstrapInterval.percentile(estimate: estimate, replicates: [lower, upper], confidenceLevel: 1)
     }
 
-    private func variant(_ name: String, family: String, recommended: Double, lower: Double, upper: Double, pivot: Double? = nil) -> VariantEvidence {
+    /// A variant whose own recommendation is `recommended` [lower, upper] and whose paired shift is `shift` [shiftLower, shiftUpper].
+    private func variant(_ name: String, family: String, recommended: Double = 0.84, lower: Double = 0.8, upper: Double = 0.96,
+                         shift: (Double, Double, Double) = (0, 0, 0), pivot: Double? = nil) -> VariantEvidence {
         VariantEvidence(name: name, family: family, settings: "", recordings: 32, pivotValue: pivot, recommended: [recommended],
-                        lower: [lower], upper: [upper], tiedLow: [recommended], tiedHigh: [recommended], events: 10)
+                        lower: [lower], upper: [upper], tiedLow: [recommended], tiedHigh: [recommended], events: 10,
+                        shift: [shift.0], shiftLower: [shift.1], shiftUpper: [shift.2])
     }
 
     private func verdict(recommended: Double? = 0.84, lower: Double = 0.84, upper: Double = 0.84, open: (Bool, Bool) = (true, true),
                          stability: Double = 1, gain: Double? = 0.1, practical: Double? = 0.05, variants: [VariantEvidence]? = nil) -> Verdict {
-        let vs = variants ?? [variant("v", family: "drift", recommended: 0.84, lower: 0.84, upper: 0.88)]
+        let vs = variants ?? [variant("v", family: "drift", shift: (0, -0.02, 0.02))]
         return Verdict(VerdictEvidence(
             shipped: 0.92, recommended: recommended, interval: recommended.map { interval($0, lower, upper) }, axisValues: grid, openEnds: open,
             widenings: 2, nextRange: 0.68...0.96, stability: stability, events: 100, gain: gain, practical: practical, variants: vs, axis: 0,
@@ -42,30 +45,34 @@ import Testing
     }
 
     @Test func theEdgeComesBeforeTheVariantsAndTheVariantsBeforeTheInterval() {
-        let differing = [variant("twins", family: "twin appearance", recommended: 0.92, lower: 0.88, upper: 0.96)]
+        let differing = [variant("twins", family: "twin appearance", shift: (0.08, 0.04, 0.12))]
         let edge = verdict(recommended: 0.8, lower: 0.8, upper: 0.8, variants: differing)
         #expect(edge.kind == .atEdge && edge.nextRange == 0.68...0.96)
         #expect(verdict(recommended: 0.8, lower: 0.8, upper: 0.8, open: (false, true)).kind != .atEdge)
         let depends = verdict(variants: differing)
         #expect(depends.kind == .dependsOn && depends.families == ["twin appearance"] && depends.text == "depends on twin appearance")
-        // Consistent with shipped when the interval holds it, even if the variants agree.
-        let consistent = verdict(recommended: 0.92, lower: 0.88, upper: 0.92, variants: [variant("v", family: "drift", recommended: 0.92, lower: 0.88, upper: 0.96)])
+        #expect(depends.reason.contains("moves it by 0.080 [0.040, 0.120] on the same scenes"))
+        // Consistent with shipped when the interval holds it and the variants agree.
+        let consistent = verdict(recommended: 0.92, lower: 0.88, upper: 0.92)
         #expect(consistent.kind == .consistentWithShipped)
-        let wide = verdict(recommended: 0.88, lower: 0.8, upper: 0.96, variants: [variant("v", family: "drift", recommended: 0.88, lower: 0.8, upper: 0.96)])
+        let wide = verdict(recommended: 0.88, lower: 0.8, upper: 0.96, variants: [variant("v", family: "drift", shift: (0, -0.04, 0.04))])
         #expect(wide.kind == .notIdentifiable, "an interval over half the swept range")
     }
 
     @Test func variantsAgreeDifferFailOrAreTooWeak() {
-        let v = variant("v", family: "drift", recommended: 0.84, lower: 0.80, upper: 0.88)
-        #expect(VariantAgreement(v, value: 0.84, axis: 0, mainWidth: 0.04, step: 0.04, factor: 3) == .agrees)
-        #expect(VariantAgreement(v, value: 0.92, axis: 0, mainWidth: 0.04, step: 0.04, factor: 3) == .differs)
-        #expect(VariantAgreement(v, value: 0.84, axis: 0, mainWidth: 0, step: 0.02, factor: 3) == .tooWeak, "0.08 > 3 × one 0.02 step")
+        func judge(_ shift: (Double, Double, Double), main: (Double, Double) = (0.84, 0.88), step: Double = 0.04) -> VariantAgreement {
+            VariantAgreement(variant("v", family: "drift", shift: shift), value: 0.84, axis: 0, mainInterval: main, shipped: 0.92, step: step, factor: 3)
+        }
+        #expect(judge((0, -0.04, 0.04)) == .agrees)
+        #expect(judge((0.04, 0.02, 0.06)) == .differs, "the shift's interval excludes 0")
+        #expect(judge((0, -0.04, 0.08)) == .tooWeak, "moved by up to 0.08 the recommendation could be the shipped 0.92")
+        #expect(judge((0, -0.1, 0.06), main: (0.84, 0.84), step: 0.02) == .tooWeak, "0.16 wide: more than 3 × the main interval, counted as one 0.02 step")
         let none = VariantEvidence(name: "n", family: "detector", settings: "", recordings: 32, pivotValue: nil, recommended: [.nan],
-                                   lower: [.nan], upper: [.nan], tiedLow: [.nan], tiedHigh: [.nan], events: 0)
-        #expect(VariantAgreement(none, value: 0.84, axis: 0, mainWidth: 0.04, step: 0.04, factor: 3) == .noneMeetsRule)
+                                   lower: [.nan], upper: [.nan], tiedLow: [.nan], tiedHigh: [.nan], events: 0, shift: [.nan], shiftLower: [.nan], shiftUpper: [.nan])
+        #expect(VariantAgreement(none, value: 0.84, axis: 0, mainInterval: (0.84, 0.88), shipped: 0.92, step: 0.04, factor: 3) == .noneMeetsRule)
         #expect(VariantAgreement.noneMeetsRule.overturns && VariantAgreement.differs.overturns && !VariantAgreement.tooWeak.overturns)
-        let weakOnly = verdict(lower: 0.84, upper: 0.84, variants: [variant("w", family: "drift", recommended: 0.84, lower: 0.8, upper: 0.96)])
-        #expect(weakOnly.kind == .notIdentifiable && weakOnly.reason.contains("too wide"))
+        let weakOnly = verdict(lower: 0.84, upper: 0.84, variants: [variant("w", family: "drift", shift: (0, -0.04, 0.1))])
+        #expect(weakOnly.kind == .notIdentifiable && weakOnly.reason.contains("too weak"))
     }
 
     @Test func openEdgesWidenWithinTheKeysRange() throws {
@@ -75,6 +82,8 @@ import Testing
         #expect(GridWidening.valuesBeyond([0.96, 0.98], end: .high, key: cosine, base: base, count: 3) == [1.0], "a cosine stops at 1")
         #expect(!GridWidening.isOpen([1, 2, 3], end: .low, key: every, base: base), "detect every frame is the key's limit")
         #expect(GridWidening.isOpen([1, 2, 3], end: .high, key: every, base: base))
+        let clamp = try #require(SweepKey.named("anchors.stepClamp"))
+        #expect(GridWidening.valuesBeyond([0.1, 0.15, 0.2], end: .low, key: clamp, base: base, count: 3) == [0.05], "never down to a zero clamp")
 
         // A recommendation on the low edge of a 1-D grid widens that end only.
         let plan = try SweepPlan(name: "m", space: ParameterSpace(axes: [SweepAxis(key: "anchors.farCosine", values: [0.8, 0.84, 0.88])]))
@@ -90,16 +99,35 @@ import Testing
     }
 
     @Test func thePivotPhraseSaysWhereTheShippedValueStopsHolding() {
-        // Recommended 0.80 while twins are separable; from a median cross-cosine of 0.93 the interval holds 0.92.
-        let steps = [(0.70, 0.80, 0.80, 0.80), (0.79, 0.80, 0.80, 0.84), (0.86, 0.84, 0.80, 0.88), (0.93, 0.92, 0.88, 0.96), (0.97, 0.96, 0.92, 0.96)]
-            .map { variant("s", family: "twin appearance", recommended: $0.1, lower: $0.2, upper: $0.3, pivot: $0.0) }
+        // The main corpus recommends 0.80; from a median cross-cosine of 0.93 the shift on the same scenes brings 0.92 into reach.
+        let steps = [(0.70, 0.0, -0.02, 0.02), (0.79, 0.0, 0.0, 0.04), (0.86, 0.04, 0.0, 0.08), (0.93, 0.12, 0.08, 0.16), (0.97, 0.16, 0.12, 0.18)]
+            .map { variant("s", family: "twin appearance", shift: ($0.1, $0.2, $0.3), pivot: $0.0) }
         let scan = PivotScan(family: "twin appearance", measure: "twins' cross-cosine median", measured: "none", steps: steps.reversed())
         #expect(scan.values == [0.70, 0.79, 0.86, 0.93, 0.97], "steps sorted along the axis")
-        #expect(scan.crossings(0.92, axis: 0).count == 1)
-        let phrase = scan.phrase(0.92, axis: 0)
+        #expect(scan.keeps(0.92, recommended: 0.8, axis: 0) == [false, false, false, true, true])
+        #expect(scan.crossings(0.92, recommended: 0.8, axis: 0).count == 1)
+        let phrase = scan.phrase(0.92, recommended: 0.8, axis: 0)
         #expect(phrase.hasPrefix("keep 0.920 if twins' cross-cosine median ≥ 0.930"))
-        #expect(phrase.contains("crosses between 0.860 and 0.930") && phrase.hasSuffix("measured: none"))
+        #expect(phrase.contains("crosses between 0.860 and 0.930; below it the rule picks 0.800–0.840") && phrase.hasSuffix("measured: none"))
         let never = PivotScan(family: "d", measure: "m", measured: "none", steps: Array(steps.prefix(3)))
-        #expect(never.phrase(0.92, axis: 0).hasPrefix("change 0.920 at every m scanned"))
+        #expect(never.phrase(0.92, recommended: 0.8, axis: 0).hasPrefix("change 0.920 at every m scanned"))
+    }
+
+    @Test func thePairedShiftComparesTheSameScenes() throws {
+        // Two scenes; under the variant the rule's choice moves from 0.8 to 0.9 on both.
+        let plan = try SweepPlan(name: "m", space: ParameterSpace(axes: [SweepAxis(key: "anchors.farCosine", values: [0.8, 0.9])]))
+        var c = Array(repeating: 0.0, count: SweepComponent.allCases.count)
+        c[SweepComponent.objectsAnchored.rawValue] = 10
+        func at(_ duplicates: Double) -> [Double] { var x = c; x[SweepComponent.duplicates.rawValue] = duplicates; return x }
+        let baseline = SweepOutcome(components: [[at(0), at(1)], [at(2), at(3)]])
+        let variant = SweepOutcome(components: [[at(2), at(3)], [at(0), at(1)]])
+        let objective = Objective(minimise: .duplicateRate, pareto: [.duplicateRate, .duplicates])
+        let e = VariantEvidence(name: "v", family: "f", settings: "", plan: plan, outcome: variant, baseline: baseline, objective: objective,
+                                resamples: 50, confidence: 0.95, seed: 1)
+        #expect(e.recommended == [0.9] && e.shift.map { ($0 * 100).rounded() } == [10])
+        #expect(e.shiftLower == e.shiftUpper && e.shiftLower.map { ($0 * 100).rounded() } == [10], "every resample moves it by one step")
+        let same = VariantEvidence(name: "v", family: "f", settings: "", plan: plan, outcome: baseline, baseline: baseline, objective: objective,
+                                   resamples: 50, confidence: 0.95, seed: 1)
+        #expect(same.shift == [0] && same.shiftLower == [0] && same.shiftUpper == [0])
     }
 }

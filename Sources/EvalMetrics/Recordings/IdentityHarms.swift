@@ -21,6 +21,15 @@ public struct BlendedAnchor: Equatable, Sendable {
     public var span: Double
     /// Why it counts (sustained first when both hold).
     public var reason: Reason
+
+    /// Creates a blend from its parts.
+    public init(instance: Int, object: Int64, other: Int64, span: Double, reason: Reason) {
+        self.instance = instance
+        self.object = object
+        self.other = other
+        self.span = span
+        self.reason = reason
+    }
 }
 
 /// The harms the app's author ranked when choosing the merge constants (seed §7.1,
@@ -127,7 +136,7 @@ public struct IdentityHarms: Equatable, Sendable {
 
     /// Whether `p` lies between `a` and `b`: its projection on the segment in the middle
     /// (``betweenFraction`` … 1 − ``betweenFraction``) and within half the separation of it.
-    static func endsBetween(_ p: SIMD3<Double>, _ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Bool {
+    public static func endsBetween(_ p: SIMD3<Double>, _ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Bool {
         let ab = b - a
         let length2 = (ab * ab).sum()
         guard length2 > 0 else { return false }

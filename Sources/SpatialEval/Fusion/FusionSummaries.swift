@@ -121,6 +121,11 @@ public enum FusionSummaries {
         }
     }
 
+    /// Relative difference below which a variant's value and the baseline's are one value: far
+    /// above the last-bit noise of a LAPACK least-squares solve on these small, guarded problems
+    /// (≈ 1e-15 relative) and far below any difference a report prints.
+    public static let numericalTie = 1e-9
+
     /// The paired comparison of `a` against `b` where both are finite (nil with fewer than two
     /// pairs); `labels` name the sides in the verdict (default: the variants); `clusters`
     /// (one label per row) makes the bootstrap resample whole clusters.
@@ -130,7 +135,10 @@ public enum FusionSummaries {
     ) -> VariantComparison? {
         let rows = a.indices.filter { a[$0].isFinite && b[$0].isFinite }
         guard rows.count >= 2 else { return nil }
-        let c = PairedComparison(a: rows.map { a[$0] }, b: rows.map { b[$0] }, clusters: clusters.map { labels in rows.map { labels[$0] } },
+        // Values equal to the fits' numerical precision are ties (spec.md#fusion-numerical-ties): their
+        // last bits depend on the BLAS kernel, and a signed-rank test would count them as differences.
+        let tied = rows.map { abs(a[$0] - b[$0]) <= numericalTie * max(abs(a[$0]), abs(b[$0])) ? b[$0] : a[$0] }
+        let c = PairedComparison(a: tied, b: rows.map { b[$0] }, clusters: clusters.map { labels in rows.map { labels[$0] } },
                                  resamples: bootstrap.replicates, seed: bootstrap.seed, confidenceLevel: bootstrap.confidence)
         let format: (Double) -> String = unit == "m" ? { ReportNumber.fixed($0 * 100, 2) + " cm" } : { ReportNumber.fixed($0, 4) }
         return VariantComparison(

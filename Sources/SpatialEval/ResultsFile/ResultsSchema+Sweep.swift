@@ -35,6 +35,8 @@ extension ResultsSchema {
         .column("recommended", .float64), .column("lower", .float64), .column("upper", .float64),
         .column("tied_low", .float64), .column("tied_high", .float64),
         .column("events", .int64, about: "the rule metric's evidence at the variant's recommended point"),
+        .column("shift", .float64, about: "how far the assumption moves the recommendation on the same scenes (spec.md#sweep-variants)"),
+        .column("shift_lower", .float64), .column("shift_upper", .float64),
     ] }
 
     /// `/sweeps/<sweep>`: one sweep.

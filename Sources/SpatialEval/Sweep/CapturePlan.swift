@@ -41,8 +41,10 @@ struct CapturePlan: Sendable {
                     steps.append("Simulation can settle this first: sweep \(key.name) over "
                         + (verdict.nextRange.map { "\(f($0.lowerBound))–\(f($0.upperBound))" } ?? "a wider range") + " (the grid's open edge), then read the verdict again.")
                 case .dependsOn:
+                    let recommended = assessment.recommendation.chosen.map { plan.points[$0][a] } ?? shipped
                     for family in verdict.families {
-                        steps.append(Self.measureStep(family: family, sweep: sweep, axis: a, shipped: shipped, results: results, scenarios: scenarios))
+                        steps += Self.measureSteps(family: family, sweep: sweep, axis: a, shipped: shipped, recommended: recommended,
+                                                   results: results, scenarios: scenarios)
                     }
                 default:
                     break
@@ -75,38 +77,42 @@ struct CapturePlan: Sendable {
         entries.map { entry in ([entry.title] + entry.steps.map { "  [ ] " + $0 }).joined(separator: "\n") }.joined(separator: "\n\n") + "\n"
     }
 
-    /// The step that measures the assumption of `family`: its pivot's threshold, and for the
-    /// twin cross-cosine probe the look-alike pairs a capture needs to tell the real median
-    /// from the threshold.
-    private static func measureStep(family: String, sweep: SweepResult, axis a: Int, shipped: Double, results: SweepResults,
-                                    scenarios: [String?]) -> String {
+    /// The steps that measure the assumption of `family`, one per pivot of it: its threshold,
+    /// and for the twin cross-cosine probe the sessions with look-alike pairs a capture needs to
+    /// tell the real median from the threshold.
+    private static func measureSteps(family: String, sweep: SweepResult, axis a: Int, shipped: Double, recommended: Double,
+                                     results: SweepResults, scenarios: [String?]) -> [String] {
+        let scans = sweep.pivots.filter { $0.family == family }
+        guard !scans.isEmpty else {
+            return ["Measure the \(family) assumption in real sessions (no pivot scan of it is defined; the variants that overturn the verdict name the parameters)."]
+        }
+        return scans.map { scan in
+            var text = "Measure \(scan.measure) (\(scan.phrase(shipped, recommended: recommended, axis: a)))."
+            guard let crossing = scan.crossings(shipped, recommended: recommended, axis: a).first, scan.measure.contains("cross-cosine") else { return text }
+            let threshold = (crossing.below + crossing.above) / 2
+            text += twinPairSessions(threshold: threshold, results: results, scenarios: scenarios)
+            return text
+        }
+    }
+
+    /// The sessions with look-alike pairs needed to tell a real median twin cross-cosine from
+    /// `threshold` by as much as the simulator's (recordings are the clusters).
+    private static func twinPairSessions(threshold: Double, results: SweepResults, scenarios: [String?]) -> String {
         let f = { (v: Double) in ReportNumber.fixed(v) }
-        guard let scan = sweep.pivots.first(where: { $0.family == family }) else {
-            return "Measure the \(family) assumption in real sessions (no pivot scan of it is defined; the variants that overturn the verdict name the parameters)."
+        let medians = results.cosinePairs.compactMap { p -> Double? in
+            let cross = zip(p.cosines, p.sameObject).filter { !$0.1 }.map(\.0)
+            return cross.isEmpty ? nil : Quantile.linear(cross, 0.5)
         }
-        let crossings = scan.crossings(shipped, axis: a)
-        var text = "Measure \(scan.measure) (\(scan.phrase(shipped, axis: a)))."
-        guard let crossing = crossings.first else { return text }
-        let threshold = (crossing.below + crossing.above) / 2
-        if scan.measure.contains("cross-cosine") {
-            // Clusters are recordings with twins: their median cross-cosines spread like real pairs would.
-            let medians = results.cosinePairs.compactMap { p -> Double? in
-                let cross = zip(p.cosines, p.sameObject).filter { !$0.1 }.map(\.0)
-                return cross.isEmpty ? nil : Quantile.linear(cross, 0.5)
-            }
-            if medians.count >= 2 {
-                let mean = medians.reduce(0, +) / Double(medians.count)
-                let sd = (medians.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(medians.count - 1)).squareRoot()
-                let distance = max(abs(mean - threshold), 0.005)
-                let z = 1.96 * 1.2533 * sd / distance  // 1.2533 = √(π/2): the median's standard error over the mean's
-                let n = Int((z * z).rounded(.up))
-                let twinScenario = scenarios.compactMap { $0 }.first { $0.contains("twins") } ?? "twins-moved"
-                text += " The verdict flips near \(f(threshold)); to tell a real median from it by as much as the simulator's "
-                    + "(\(f(mean)), spread \(f(sd)) between sessions) takes about \(max(n, 2)) sessions with look-alike pairs "
-                    + "(scenario \(twinScenario)), the cosine of every pair of detections of two twins logged (the recorder's detections carry embeddings)."
-            }
-        }
-        return text
+        guard medians.count >= 2 else { return "" }
+        let mean = medians.reduce(0, +) / Double(medians.count)
+        let sd = (medians.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(medians.count - 1)).squareRoot()
+        let distance = max(abs(mean - threshold), 0.005)
+        let z = 1.96 * 1.2533 * sd / distance  // 1.2533 = √(π/2): the median's standard error over the mean's
+        let n = Int((z * z).rounded(.up))
+        let twinScenario = scenarios.compactMap { $0 }.first { $0.contains("twins") } ?? "twins-moved"
+        return " The verdict flips near \(f(threshold)); to tell a real median from it by as much as the simulator's "
+            + "(\(f(mean)), spread \(f(sd)) between sessions) takes about \(max(n, 2)) sessions with look-alike pairs "
+            + "(scenario \(twinScenario)), the cosine of every pair of detections of two twins logged (detections carry their embeddings)."
     }
 
     /// The scenario whose recordings hold the most of an event per recording, with that mean;

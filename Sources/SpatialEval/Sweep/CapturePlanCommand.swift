@@ -34,7 +34,8 @@ struct CapturePlanCommand: Command {
         let plan = try CapturePlan(results, assessments: assessments)
         switch arguments[Self.format] {
         case .text:
-            output.out("Capture plan for \(results.protocolName). Data: \(results.dataSource)\n\n" + plan.text)
+            let data = results.dataSource.hasPrefix("Data:") ? results.dataSource : "Data: " + results.dataSource
+            output.out("Capture plan for \(results.protocolName). \(data)\n\n" + plan.text)
         case .markdown:
             var doc = ReportDocument()
             doc.checklist(plan.entries)

@@ -107,12 +107,21 @@ public enum SweepJob {
     static func runVariants(_ variants: CorpusVariants, data: SweepData, main: [SweepInput], spec: EvaluationProtocol, batchSize: Int,
                             results: inout [SweepResult], message: (String) -> Void) throws {
         let b = spec.bootstrap
-        func evidence(_ k: Int, on inputs: [SweepInput], name: String, family: String, settings: String, pivotValue: Double? = nil) throws -> VariantEvidence? {
+        func evidence(_ k: Int, on inputs: [SweepInput], ownAssumption: Bool = false, name: String, family: String, settings: String,
+                      pivotValue: Double? = nil) throws -> VariantEvidence? {
             let plan = try results[k].plan()
+            // The paired baseline: the same corpus members under the corpus's own assumption.
+            guard inputs.map(\.name) == main.prefix(inputs.count).map(\.name) else {
+                throw InputError(file: data.paths.first ?? spec.name, message: "variant \(name): its recordings are not the first \(inputs.count) of the corpus")
+            }
+            let baseline = SweepOutcome(components: results[k].outcome.components.map { Array($0.prefix(inputs.count)) })
             var checkpoint = SweepCheckpoint(fingerprint: "variant \(name)")
-            guard let outcome = try SweepRunner(plan: plan, inputs: inputs, batchSize: batchSize).run(checkpoint: &checkpoint) else { return nil }
+            let outcome = try ownAssumption ? baseline
+                : SweepRunner(plan: plan, inputs: inputs, batchSize: batchSize).run(checkpoint: &checkpoint)
+            guard let outcome else { return nil }
             return VariantEvidence(name: name, family: family, settings: settings, pivotValue: pivotValue, plan: plan, outcome: outcome,
-                                   objective: results[k].definition.objective, resamples: b.replicates, confidence: b.confidence, seed: b.seed)
+                                   baseline: baseline, objective: results[k].definition.objective, resamples: b.replicates,
+                                   confidence: b.confidence, seed: b.seed)
         }
         func load(_ model: CorpusVariants.Model?) throws -> [SweepInput] {
             guard let model else { return Array(main.prefix(min(variants.count, main.count))) }
@@ -146,7 +155,8 @@ public enum SweepJob {
                 let settings = model?.settingsText ?? "the corpus's own assumption"
                 for k in depending {
                     let name = "\(pivot.family) \(ReportNumber.fixed(value))"
-                    if let e = try evidence(k, on: inputs, name: name, family: pivot.family, settings: settings, pivotValue: value) {
+                    if let e = try evidence(k, on: inputs, ownAssumption: model == nil, name: name, family: pivot.family, settings: settings,
+                                            pivotValue: value) {
                         steps[k, default: []].append(e)
                     }
                 }

@@ -51,7 +51,8 @@ public struct SweepReport: Sendable {
                 let events = "\(verdict.events) \(objective.minimise.evidence(pooled).noun)" + (verdict.eventsNeeded.map { " (\($0))" } ?? "")
                 let gain = assessment.evidence[a].gain.map { $0.isInfinite ? "shipped breaks the rule" : f($0) } ?? "n/a"
                 summaryRows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, verdict.text,
-                                    Self.restsOn(verdict, sweep: sweep, axis: a, shipped: view.plan.shipped[a])])
+                                    Self.restsOn(verdict, sweep: sweep, axis: a, shipped: view.plan.shipped[a],
+                                                 recommended: r.chosen.map { view.plan.points[$0][a] })])
                 if a == 0 { summaryEvents.append("\(sweep.definition.name) \(verdict.events) \(objective.minimise.evidence(pooled).noun)") }
                 rows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, verdict.text, verdict.reason, stability,
                              "\(gain) (\(objective.practical.map(f) ?? "none declared"))", assessment.bounds[a], events,
@@ -130,10 +131,12 @@ public struct SweepReport: Sendable {
 
     /// The headline's last column: the pivot phrase for *depends on*, the range to sweep next
     /// at the edge, the reason otherwise.
-    static func restsOn(_ verdict: Verdict, sweep: SweepResult, axis a: Int, shipped: Double) -> String {
-        guard verdict.kind == .dependsOn else { return verdict.reason }
+    static func restsOn(_ verdict: Verdict, sweep: SweepResult, axis a: Int, shipped: Double, recommended: Double?) -> String {
+        guard verdict.kind == .dependsOn, let recommended else { return verdict.reason }
         let phrases = verdict.families.map { family in
-            sweep.pivots.first { $0.family == family }.map { $0.phrase(shipped, axis: a) } ?? "\(family): \(verdict.reason) (no pivot scanned)"
+            let scans = sweep.pivots.filter { $0.family == family }
+            return scans.isEmpty ? "\(family): \(verdict.reason) (no pivot scanned)"
+                : scans.map { $0.phrase(shipped, recommended: recommended, axis: a) }.joined(separator: "; ")
         }
         return phrases.joined(separator: "; ")
     }

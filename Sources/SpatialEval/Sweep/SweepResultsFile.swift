@@ -124,6 +124,9 @@ public enum SweepResultsFile {
         try table.write(rows.map { $0.0.tiedLow[$0.1] }, to: "tied_low")
         try table.write(rows.map { $0.0.tiedHigh[$0.1] }, to: "tied_high")
         try table.write(rows.map { Int64($0.0.events) }, to: "events")
+        try table.write(rows.map { $0.0.shift[$0.1] }, to: "shift")
+        try table.write(rows.map { $0.0.shiftLower[$0.1] }, to: "shift_lower")
+        try table.write(rows.map { $0.0.shiftUpper[$0.1] }, to: "shift_upper")
     }
 
     /// The rows of an evidence table, regrouped into one ``VariantEvidence`` per variant.
@@ -132,12 +135,14 @@ public enum SweepResultsFile {
         let values = try t.doubles("value"), counts = try t.int64s("recordings"), events = try t.int64s("events")
         let recommended = try t.doubles("recommended"), lower = try t.doubles("lower"), upper = try t.doubles("upper")
         let low = try t.doubles("tied_low"), high = try t.doubles("tied_high")
+        let shift = try t.doubles("shift"), shiftLower = try t.doubles("shift_lower"), shiftUpper = try t.doubles("shift_upper")
         return stride(from: 0, to: names.count - axes + 1, by: axes).map { start in
             let span = start..<start + axes
             return VariantEvidence(
                 name: names[start], family: families[start], settings: settings[start], recordings: Int(counts[start]),
                 pivotValue: values[start].isNaN ? nil : values[start], recommended: Array(recommended[span]), lower: Array(lower[span]),
-                upper: Array(upper[span]), tiedLow: Array(low[span]), tiedHigh: Array(high[span]), events: Int(events[start]))
+                upper: Array(upper[span]), tiedLow: Array(low[span]), tiedHigh: Array(high[span]), events: Int(events[start]),
+                shift: Array(shift[span]), shiftLower: Array(shiftLower[span]), shiftUpper: Array(shiftUpper[span]))
         }
     }
 

@@ -11,9 +11,12 @@ extension SweepReport {
         doc.paragraph("Every sweep was rerun on smaller simulated corpora that change one assumption of the simulator each, on the same "
             + "scenarios, seeds and durations as the first recordings of the main corpus (Docs/sweeps.md#variants, Docs/spec.md#sweep-variants): "
             + models.joined(separator: "; ") + ". Each cell is the variant's own recommendation with its \(ReportNumber.fixed(results.bootstrap.confidence * 100, 0))% "
-            + "interval over resamples of its recordings, then how it judges the main recommendation: agrees (its interval holds it), differs "
-            + "(its interval excludes it: the verdict depends on that family), none meets the rule, or too weak (it holds it, but its interval "
-            + "is more than \(f(results.verdictRules.variantWidthFactor))× as wide as the main one: too few recordings to count). All data simulated.")
+            + "interval over resamples of its recordings; then its shift: how far the assumption moves the recommendation on the same scenes "
+            + "(the variant's recordings against the same corpus members under the corpus's own assumption, resampled together), and how that "
+            + "judges the main recommendation: agrees (the shift's interval holds 0), differs (it excludes 0: the verdict depends on that "
+            + "family), none meets the rule, or too weak (it holds 0 but is more than \(f(results.verdictRules.variantWidthFactor))× as wide as the "
+            + "main interval, or wide enough to bring the recommendation back to the shipped value). Comparing a 32-recording variant with the "
+            + "400-recording corpus directly would mistake the smaller sample's noise for the assumption's effect. All data simulated.")
         var rows = [["sweep", "key", "recommended"] + first.variants.map(\.name)]
         for (k, sweep) in results.sweeps.enumerated() where !sweep.variants.isEmpty {
             let plan = views[k].plan
@@ -22,7 +25,8 @@ extension SweepReport {
                 rows.append([sweep.definition.name, key.name, Self.recommendedText(assessments[k].recommendation, plan: plan, axis: a)]
                     + judged.map { v in
                         guard v.evidence.meetsRule(axis: a) else { return "none meets the rule" }
-                        return "\(f(v.evidence.recommended[a])) [\(f(v.evidence.lower[a])), \(f(v.evidence.upper[a]))] (\(v.agreement.rawValue))"
+                        return "\(f(v.evidence.recommended[a])) [\(f(v.evidence.lower[a])), \(f(v.evidence.upper[a]))]; shift \(f(v.evidence.shift[a])) "
+                            + "[\(f(v.evidence.shiftLower[a])), \(f(v.evidence.shiftUpper[a]))] (\(v.agreement.rawValue))"
                     })
             }
         }
@@ -43,24 +47,31 @@ extension SweepReport {
             + (scanned.isEmpty ? "No verdict depends on an assumption with a pivot scan, so none was run." : "All data simulated."))
         for (k, sweep) in results.sweeps.enumerated() {
             let plan = views[k].plan
+            guard let chosen = assessments[k].recommendation.chosen else { continue }
             for (a, key) in plan.keys.enumerated() {
                 let verdict = assessments[k].verdicts[a]
                 guard verdict.kind == .dependsOn else { continue }
+                let recommended = plan.points[chosen][a]
                 for scan in sweep.pivots where verdict.families.contains(scan.family) {
                     let shipped = plan.shipped[a]
-                    doc.heading("\(key.name) along \(scan.family) (\(sweep.definition.name))", 3)
-                    doc.paragraph(scan.phrase(shipped, axis: a) + ".")
+                    doc.heading("\(key.name) along \(scan.measure) (\(sweep.definition.name))", 3)
+                    doc.paragraph(scan.phrase(shipped, recommended: recommended, axis: a) + ".")
                     let missing = scan.steps.count { !$0.meetsRule(axis: a) }
-                    doc.figure("\(sweep.definition.name)-pivot-\(key.name)-\(Self.slug(scan.family)).svg",
-                               VerdictCharts.pivot(scan, axis: a, key: key.name, shipped: shipped,
+                    doc.figure("\(sweep.definition.name)-pivot-\(key.name)-\(Self.slug(scan.measure)).svg",
+                               VerdictCharts.pivot(scan, recommended: recommended, axis: a, key: key.name, shipped: shipped,
                                                    caption: "simulated; \(scan.steps.count) steps of \(scan.steps.first?.recordings ?? 0) recordings"
                                                        + (missing > 0 ? "; \(missing) without an admissible point left out" : "")),
-                               caption: "Recommended \(key.name) with its interval at each step of \(scan.measure); dashed: the shipped \(f(shipped)).")
-                    var rows = [[scan.measure, "parameters", "recordings", "recommended [interval]", "keeps \(f(shipped))"]]
-                    for step in scan.steps {
+                               caption: "\(key.name) the main corpus would pick at each step of \(scan.measure): its recommendation "
+                                   + "\(f(recommended)) moved by the step's shift on the same scenes, with the shift's interval; dashed: the shipped \(f(shipped)).")
+                    var rows = [[scan.measure, "parameters", "recordings", "own recommendation [interval]", "shift on the same scenes [interval]",
+                                 "projected [interval]", "keeps \(f(shipped))"]]
+                    let keeps = scan.keeps(shipped, recommended: recommended, axis: a)
+                    for (j, step) in scan.steps.enumerated() {
+                        let p = scan.projected(j, recommended: recommended, axis: a)
                         rows.append([f(step.pivotValue ?? .nan), step.settings, "\(step.recordings)",
                                      step.meetsRule(axis: a) ? "\(f(step.recommended[a])) [\(f(step.lower[a])), \(f(step.upper[a]))]" : "none meets the rule",
-                                     step.holds(shipped, axis: a) ? "yes" : "no"])
+                                     p.value.isFinite ? "\(f(step.shift[a])) [\(f(step.shiftLower[a])), \(f(step.shiftUpper[a]))]" : "n/a",
+                                     p.value.isFinite ? "\(f(p.value)) [\(f(p.lower)), \(f(p.upper))]" : "n/a", keeps[j] ? "yes" : "no"])
                     }
                     doc.table(rows)
                 }
@@ -68,14 +79,12 @@ extension SweepReport {
         }
         for (k, sweep) in results.sweeps.enumerated() where !sweep.variants.isEmpty {
             let plan = views[k].plan
-            guard let chosen = assessments[k].recommendation.chosen else { continue }
             var bars: [(label: String, low: Double, high: Double)] = []
             for (a, key) in plan.keys.enumerated() {
                 let step = VerdictEvidence.step(plan.space.axes[a].values)
                 let families = (sweep.variants.map(\.family) + sweep.pivots.map(\.family)).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
                 for family in families {
-                    let shifts = (sweep.variants + sweep.pivots.flatMap(\.steps)).filter { $0.family == family && $0.meetsRule(axis: a) }
-                        .map { ($0.recommended[a] - plan.points[chosen][a]) / step }
+                    let shifts = (sweep.variants + sweep.pivots.flatMap(\.steps)).filter { $0.family == family }.map { $0.shift[a] / step }.filter(\.isFinite)
                     guard let low = shifts.min(), let high = shifts.max() else { continue }
                     bars.append(("\(key.name) · \(family)", min(low, 0), max(high, 0)))
                 }
@@ -83,9 +92,9 @@ extension SweepReport {
             guard !bars.isEmpty else { continue }
             doc.figure("\(sweep.definition.name)-tornado.svg",
                        VerdictCharts.tornado(bars, title: "How far each assumption moves the recommendation (\(sweep.definition.name))",
-                                             caption: "simulated; bars: the variants' and pivot steps' recommendations minus the main one"),
+                                             caption: "simulated; shifts on the same scenes, in grid steps"),
                        caption: "Tornado of \(sweep.definition.name): per key and assumption family, the range of the recommendation's shift "
-                           + "(in grid steps of the key) over that family's variants and pivot steps; longest bar first.")
+                           + "on the same scenes (in grid steps of the key) over that family's variants and pivot steps; longest bar first.")
         }
     }
 

@@ -4,23 +4,25 @@ import Sweeps
 /// verdict depends on an assumption, and the tornado of how far each assumption family moves
 /// every recommendation.
 enum VerdictCharts {
-    /// The recommendation (marker) with its interval (bar) at each step of `scan`, the shipped
-    /// value as a dashed line; steps where no point meets the rule are left out (the caption says how many).
-    static func pivot(_ scan: PivotScan, axis a: Int, key: String, shipped: Double, caption: String) -> String {
-        let kept = scan.steps.filter { $0.meetsRule(axis: a) && ($0.pivotValue ?? .nan).isFinite }
-        let xs = kept.compactMap(\.pivotValue)
-        let ys = kept.flatMap { [$0.lower[a], $0.upper[a]] } + [shipped]
+    /// The main recommendation projected on each step of `scan` (moved by the step's shift on
+    /// the same scenes; marker) with the shift's interval (bar), the shipped value as a dashed
+    /// line; steps without an admissible point are left out (the caption says how many).
+    static func pivot(_ scan: PivotScan, recommended: Double, axis a: Int, key: String, shipped: Double, caption: String) -> String {
+        let projected = scan.steps.indices.map { (scan.steps[$0].pivotValue ?? .nan, scan.projected($0, recommended: recommended, axis: a)) }
+            .filter { $0.0.isFinite && $0.1.value.isFinite && $0.1.lower.isFinite }
+        let xs = projected.map(\.0)
+        let ys = projected.flatMap { [$0.1.lower, $0.1.upper] } + [shipped]
         let frame = ChartFrame(xDomain: (xs.min() ?? 0, xs.max() ?? 1), yDomain: (ys.min() ?? 0, ys.max() ?? 1))
-        var svg = frame.begin(title: "\(key) along \(scan.measure)", xTitle: scan.measure, yTitle: "recommended \(key)", caption: caption)
+        var svg = frame.begin(title: "\(key) along \(scan.measure)", xTitle: scan.measure, yTitle: "projected \(key)", caption: caption)
         let c = ReportNumber.coordinate
         svg.element("line", [("class", "series-2 reference"), ("x1", c(frame.x.range.0)), ("y1", c(frame.y(shipped))),
                              ("x2", c(frame.x.range.1)), ("y2", c(frame.y(shipped)))])
-        for step in kept {
-            let x = frame.x(step.pivotValue!)
-            svg.element("line", [("class", "series-0"), ("x1", c(x)), ("y1", c(frame.y(step.lower[a]))), ("x2", c(x)), ("y2", c(frame.y(step.upper[a])))])
-            svg.element("circle", [("class", "marker-0 point"), ("cx", c(x)), ("cy", c(frame.y(step.recommended[a]))), ("r", "4")])
+        for (value, p) in projected {
+            let x = frame.x(value)
+            svg.element("line", [("class", "series-0"), ("x1", c(x)), ("y1", c(frame.y(p.lower))), ("x2", c(x)), ("y2", c(frame.y(p.upper)))])
+            svg.element("circle", [("class", "marker-0 point"), ("cx", c(x)), ("cy", c(frame.y(p.value))), ("r", "4")])
         }
-        ReportCharts.legend(&svg, [("series-0", "recommended [interval]"), ("series-2", "shipped")])
+        ReportCharts.legend(&svg, [("series-0", "projected recommendation [interval]"), ("series-2", "shipped")])
         return svg.finish()
     }
 
