@@ -66,7 +66,15 @@ public struct SweepAssessment: Sendable {
     /// What bounds the choice of axis `a` at `chosen` (spec.md#sweep-bound): the neighbours one
     /// grid step either side that the optimised metric prefers, and the caps they break.
     static func bound(_ plan: SweepPlan, pooled: [[Double]], objective: Objective, chosen: Int?, axis a: Int) -> String {
-        guard let chosen else { return "no point meets the rule" }
+        guard let chosen else {
+            // How close the grid comes to each cap: the best value any point reaches.
+            let closest = objective.caps.map { cap -> String in
+                let values = pooled.map { cap.metric.value($0) }.filter(\.isFinite)
+                let best = cap.max != nil ? values.min() : values.max()
+                return "\(cap.text): the best any point reaches is " + (best.map { Verdict.number($0) } ?? "n/a")
+            }
+            return (["no point meets the rule"] + closest).joined(separator: "; ")
+        }
         guard plan.space.sampling == .grid else { return "sampled space: no grid neighbours" }
         let values = plan.space.axes[a].values
         guard let k = values.firstIndex(of: plan.points[chosen][a]) else { return "n/a" }
