@@ -163,7 +163,7 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
     case radiusWrongTargetRate = "radius_wrong_target_rate"
     /// Twin pairs with a blended anchor between the twins (count; spec.md#metric-blended-anchor).
     case blendedTwinPairs = "blended_twin_pairs"
-    /// Blended twin pairs / twin pairs the memory saw: the harm that set the merge cosine (seed §7.1).
+    /// Blended twin pairs / twin pairs the memory saw: the harm that set the merge cosine (Docs/spec.md#twins-negative-result).
     case blendedTwinPairRate = "blended_twin_pair_rate"
     /// Blended anchors by the harm definition (count).
     case blendedAnchors = "blended_anchors"

@@ -124,6 +124,8 @@ public struct Verdict: Sendable, Equatable {
     public var unstable: Bool
     /// Why, in words (the condition that decided the verdict, or those that failed).
     public var reason: String
+    /// The reason in a few words, for a headline table ("gain 0.005 < practical 0.050").
+    public var brief: String
     /// The events the decision rests on now (the rule metric's evidence at the recommended point).
     public var events: Int
     /// Power estimate: the events needed for the interval's half-width to shrink below the
@@ -151,6 +153,7 @@ public struct Verdict: Sendable, Equatable {
             kind = .notIdentifiable
             eventsNeeded = nil
             reason = "no point meets the rule"
+            brief = reason
             unstable = false
             return
         }
@@ -169,6 +172,7 @@ public struct Verdict: Sendable, Equatable {
             nextRange = e.nextRange
             reason = "the recommendation \(f(recommended)) is on the open edge of the grid \(f(low))–\(f(high)) after "
                 + "\(e.widenings) widening\(e.widenings == 1 ? "" : "s")" + (e.nextRange.map { "; sweep \(f($0.lowerBound))–\(f($0.upperBound)) next" } ?? "")
+            brief = e.nextRange.map { "sweep \(f($0.lowerBound))–\(f($0.upperBound)) next" } ?? "on the grid's open edge"
             return
         }
         let overturning = e.variants.filter(\.agreement.overturns)
@@ -180,29 +184,45 @@ public struct Verdict: Sendable, Equatable {
                     ? "\(v.evidence.name) moves it by \(f(v.evidence.shift[e.axis])) [\(f(v.evidence.shiftLower[e.axis])), \(f(v.evidence.shiftUpper[e.axis]))] on the same scenes"
                     : "no point meets the rule in \(v.evidence.name)"
             }.joined(separator: "; ")
+            brief = overturning.map(\.evidence.name).joined(separator: ", ") + (overturning.count == 1 ? " overturns it" : " overturn it")
             return
         }
         if interval.lower <= e.shipped && e.shipped <= interval.upper {
             let wide = span > 0 && interval.upper - interval.lower >= span / 2
             kind = wide ? .notIdentifiable : .consistentWithShipped
             reason = wide ? "the interval spans half the swept range or more" : "the interval holds the shipped value \(f(e.shipped))"
+            brief = wide ? "interval spans half the range" : "interval holds \(f(e.shipped))"
             return
         }
-        var failing: [String] = []
+        var failing: [String] = [], short: [String] = []
         if (interval.lower <= low && e.openEnds.low && span > 0) || (interval.upper >= high && e.openEnds.high && span > 0) {
             failing.append("the interval reaches an open edge of the grid")
+            short.append("interval at an open edge")
         }
-        if e.variants.isEmpty { failing.append("no simulator-assumption variant was run") }
+        if e.variants.isEmpty {
+            failing.append("no simulator-assumption variant was run")
+            short.append("no variants run")
+        }
         let weak = e.variants.filter { $0.agreement == .tooWeak }.map(\.evidence.name)
-        if !weak.isEmpty { failing.append("variants too weak to rule out the shipped value (\(weak.joined(separator: ", ")))") }
-        if !stable { failing.append("stability below \(f(rules.stabilityFloor * 100)) %") }
+        if !weak.isEmpty {
+            failing.append("variants too weak to rule out the shipped value (\(weak.joined(separator: ", ")))")
+            short.append("\(weak.count) variant\(weak.count == 1 ? "" : "s") too weak")
+        }
+        if !stable {
+            failing.append("stability below \(f(rules.stabilityFloor * 100)) %")
+            short.append("unstable")
+        }
         let gainShort: Bool
         if let practical = e.practical {
             gainShort = !((e.gain ?? .nan) >= practical)
-            if gainShort { failing.append("the gain \(e.gain.map(f) ?? "n/a") is below the practical threshold \(f(practical))") }
+            if gainShort {
+                failing.append("the gain \(e.gain.map(f) ?? "n/a") is below the practical threshold \(f(practical))")
+                short.append("gain \(e.gain.map(f) ?? "n/a") < practical \(f(practical))")
+            }
         } else {
             gainShort = false
             failing.append("no practical threshold is declared")
+            short.append("no practical threshold")
         }
         if failing.isEmpty {
             kind = .decided
@@ -210,10 +230,12 @@ public struct Verdict: Sendable, Equatable {
             reason = "the interval excludes \(f(e.shipped)), every variant agrees, the gain "
                 + (e.gain.map { $0.isFinite ? f($0) : "is that the shipped value breaks the rule" } ?? "n/a")
                 + (e.gain?.isFinite == true ? " reaches the practical threshold \(f(e.practical ?? 0))" : "")
+            brief = e.gain.map { $0.isFinite ? "gain \(f($0)) ≥ practical \(f(e.practical ?? 0))" : "shipped breaks the rule" } ?? "decided"
             return
         }
         kind = gainShort ? .consistentWithShipped : .notIdentifiable
         reason = "the interval excludes \(f(e.shipped)), but " + failing.joined(separator: "; ")
+        brief = short.joined(separator: "; ")
     }
 
     /// A value as the verdict texts print it (three decimals).

@@ -36,7 +36,9 @@ import Testing
         #expect(verdict(recommended: nil).kind == .notIdentifiable)
         #expect(verdict(variants: []).kind == .notIdentifiable, "no variant: the assumptions were never checked")
         #expect(verdict(practical: nil).kind == .notIdentifiable, "no practical threshold declared")
-        #expect(verdict(gain: 0.01).kind == .consistentWithShipped, "a gain under the practical threshold keeps the shipped value")
+        let short = verdict(gain: 0.01)
+        #expect(short.kind == .consistentWithShipped, "a gain under the practical threshold keeps the shipped value")
+        #expect(short.brief.hasPrefix("gain 0.010 < practical"), "the headline's few words: \(short.brief)")
         #expect(verdict(gain: .infinity).kind == .decided, "the shipped value breaks the rule")
         let unstable = verdict(stability: 0.6)
         #expect(unstable.kind == .notIdentifiable && unstable.unstable && unstable.text.hasSuffix(", unstable"))
@@ -48,6 +50,7 @@ import Testing
         let differing = [variant("twins", family: "twin appearance", shift: (0.08, 0.04, 0.12))]
         let edge = verdict(recommended: 0.8, lower: 0.8, upper: 0.8, variants: differing)
         #expect(edge.kind == .atEdge && edge.nextRange == 0.68...0.96)
+        #expect(edge.brief == "sweep 0.680–0.960 next")
         #expect(verdict(recommended: 0.8, lower: 0.8, upper: 0.8, open: (false, true)).kind != .atEdge)
         let depends = verdict(variants: differing)
         #expect(depends.kind == .dependsOn && depends.families == ["twin appearance"] && depends.text == "depends on twin appearance")
@@ -73,6 +76,7 @@ import Testing
         #expect(VariantAgreement.noneMeetsRule.overturns && VariantAgreement.differs.overturns && !VariantAgreement.tooWeak.overturns)
         let weakOnly = verdict(lower: 0.84, upper: 0.84, variants: [variant("w", family: "drift", shift: (0, -0.04, 0.1))])
         #expect(weakOnly.kind == .notIdentifiable && weakOnly.reason.contains("too weak"))
+        #expect(weakOnly.brief.contains("too weak") && weakOnly.brief.count < weakOnly.reason.count)
     }
 
     @Test func openEdgesWidenWithinTheKeysRange() throws {

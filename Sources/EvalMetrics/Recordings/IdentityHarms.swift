@@ -32,7 +32,7 @@ public struct BlendedAnchor: Equatable, Sendable {
     }
 }
 
-/// The harms the app's author ranked when choosing the merge constants (seed §7.1,
+/// The harms the app's author ranked when choosing the merge constants (Docs/spec.md#twins-negative-result,
 /// spec.md#metric-blended-anchor): blended anchors — per twin pair above all — and the time an
 /// instance's identity stays wrong. Duplicates, the recoverable harm, are ``AnchorAccuracy/duplication``.
 public struct IdentityHarms: Equatable, Sendable {

@@ -127,6 +127,7 @@ struct ReportDocument {
         figcaption { font-size: 0.9em; color: var(--muted); }
         .summary { background: var(--summary); border: 1px solid var(--rule); border-radius: 6px; padding: 0.2em 1em 0.6em; }
         .summary h2 { margin-top: 0.6em; }
+        .summary table { font-size: 0.85em; line-height: 1.25; } .summary td { text-align: left; }
         nav.contents { font-size: 0.9em; margin: 1em 0; } nav.contents ol { margin: 0.3em 0; padding-left: 1.5em; columns: 2 16em; }
         details { border-top: 1px solid var(--rule); padding: 0.3em 0; }
         details > summary { cursor: pointer; font-weight: 600; font-size: 1.1em; padding: 0.3em 0; }

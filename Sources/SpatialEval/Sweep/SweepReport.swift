@@ -59,15 +59,19 @@ public struct SweepReport: Sendable {
                              tied, evidence, "\(met) of \(r.folds.count)", gaps.isEmpty ? "n/a" : f(gaps.reduce(0, +) / Double(gaps.count))])
             }
         }
+        let statement = results.dataSource.hasPrefix("Data:") ? results.dataSource : "Data: " + results.dataSource
+        let headline = Self.headlineData(statement)
         doc.beginSummary()
-        doc.paragraph(results.dataSource.hasPrefix("Data:") ? results.dataSource + "." : "Data: \(results.dataSource).")
-        doc.paragraph("Verdict per constant, \(results.recordings.count) recordings resampled whole (\(results.bootstrap.replicates) resamples). "
-            + "Events behind each rule's metric: \(summaryEvents.joined(separator: "; ")). A verdict reads *decided* only when the interval excludes "
-            + "the shipped value, the recommendation is inside the grid, every simulator-assumption variant agrees with an interval of its own, "
-            + "the gain is practical and the choice stable (Docs/spec.md#sweep-verdict); the full table, the variants, the pivots and the "
-            + "capture plan for what simulation cannot settle follow.")
+        doc.paragraph(headline + ".")
+        doc.paragraph("Verdict per constant over \(results.recordings.count) recordings resampled whole (\(results.bootstrap.replicates) resamples); "
+            + "*decided* needs every condition of Docs/spec.md#sweep-verdict.")
         doc.table(summaryRows)
         doc.endSummary()
+        if headline != statement { doc.paragraph(statement + ".") }
+        doc.paragraph("Events behind each rule's metric: \(summaryEvents.joined(separator: "; ")). A verdict reads *decided* only when the "
+            + "interval excludes the shipped value, the recommendation is inside the grid, every simulator-assumption variant agrees with an "
+            + "interval of its own, the gain is practical and the choice stable; the full table, the variants, the pivots and the capture plan "
+            + "for what simulation cannot settle follow.")
         doc.paragraph("spatial-eval \(results.toolVersion); protocol SHA-256 \(results.protocolSHA256). Rendered from sweep.h5 alone.")
         if results.recordings.count <= 20 {
             doc.paragraph("Recordings (n = \(results.recordings.count)): \(results.recordings.joined(separator: ", ")).")
@@ -123,6 +127,14 @@ public struct SweepReport: Sendable {
         self.assessments = assessments
     }
 
+    /// The data statement's first clause (up to the first "; " or the spec's SHA-256), for the
+    /// summary; the whole statement follows it.
+    static func headlineData(_ statement: String) -> String {
+        let cuts = ["; ", ", spec SHA-256"].compactMap { statement.range(of: $0)?.lowerBound }
+        guard let cut = cuts.min() else { return statement }
+        return String(statement[..<cut]) + " (the full statement follows the table)"
+    }
+
     /// "0.800 [0.780, 0.820]", or "none meets the rule".
     static func recommendedText(_ r: Recommendation, plan: SweepPlan, axis a: Int) -> String {
         let f = { (v: Double) in ReportNumber.fixed(v) }
@@ -132,10 +144,10 @@ public struct SweepReport: Sendable {
     /// The headline's last column: the pivot phrase for *depends on*, the range to sweep next
     /// at the edge, the reason otherwise.
     static func restsOn(_ verdict: Verdict, sweep: SweepResult, axis a: Int, shipped: Double, recommended: Double?) -> String {
-        guard verdict.kind == .dependsOn, let recommended else { return verdict.reason }
+        guard verdict.kind == .dependsOn, let recommended else { return verdict.brief }
         let phrases = verdict.families.map { family in
             let scans = sweep.pivots.filter { $0.family == family }
-            return scans.isEmpty ? "\(family): \(verdict.reason) (no pivot scanned)"
+            return scans.isEmpty ? "\(family): \(verdict.brief) (no pivot scanned)"
                 : scans.map { $0.phrase(shipped, recommended: recommended, axis: a) }.joined(separator: "; ")
         }
         return phrases.joined(separator: "; ")
