@@ -5,6 +5,16 @@ import Testing
 
 @Suite("Reports open with their answer and fit the page (spec.md#report-layout)")
 struct ReportLayoutTests {
+    @Test("a sweep summary states its data in one short line that keeps the word simulated; the full statement follows")
+    func sweepHeadlineData() {
+        let corpus = "Data: simulated: corpus 'c' of 400 recordings, spec SHA-256 " + String(repeating: "ab", count: 32)
+            + ", simulator version 2; ground-truth events: 344 removals"
+        #expect(SweepReport.headlineData(corpus) == "Data: simulated: corpus 'c' of 400 recordings (the full statement follows the table)")
+        let listed = "Data: 5 recordings, all simulated (capture simulator sim-2); recordings: a, b"
+        #expect(SweepReport.headlineData(listed) == "Data: 5 recordings, all simulated (capture simulator sim-2) (the full statement follows the table)")
+        #expect(SweepReport.headlineData("Data: 1 recording, recorded") == "Data: 1 recording, recorded", "a short statement stays whole")
+    }
+
     @Test("summary first, then contents; detail in <details>; tables in scroll boxes; light/dark and print styles")
     func layout() {
         var doc = ReportDocument()
