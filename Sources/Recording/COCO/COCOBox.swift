@@ -5,9 +5,9 @@ public struct COCOBox: Equatable, Sendable {
     public var x: Double
     /// Top edge.
     public var y: Double
-    /// Width (≥ 0).
+    /// Width (negative only where a reader allowed it, `hasNegativeSize`).
     public var width: Double
-    /// Height (≥ 0).
+    /// Height (negative only where a reader allowed it).
     public var height: Double
 
     /// Creates a box.
@@ -20,4 +20,16 @@ public struct COCOBox: Equatable, Sendable {
 
     /// `width · height`, the area COCO gives a box result.
     public var area: Double { width * height }
+
+    /// Whether the width or the height is negative. COCOeval scores such a box: it overlaps
+    /// nothing, and its area `width · height` puts it in the area ranges its sign allows.
+    public var hasNegativeSize: Bool { width < 0 || height < 0 }
+}
+
+/// What a COCO reader does with a box of negative width or height.
+public enum NegativeBoxSizes: Sendable {
+    /// Keeps it, as COCOeval does, and lists its line (`negativeSizeBoxes`).
+    case keep
+    /// Refuses the file, naming the line.
+    case reject
 }

@@ -3,7 +3,8 @@ import Foundation
 /// A COCO "instances" ground-truth file: images, categories and annotations
 /// (`spec.md#coco-files`). Reading checks what COCOeval silently gets wrong: ids must be
 /// unique, annotation ids start at 1 (COCOeval uses 0 for "unmatched"), `area` and
-/// `iscrowd` are required, numbers are finite and sizes non-negative.
+/// `iscrowd` are required, numbers are finite and areas non-negative. A box of negative width
+/// or height is kept, as COCOeval keeps it (it matches nothing), unless the reader refuses it.
 public struct COCOGroundTruth: Sendable {
     /// One image of the set.
     public struct Image: Equatable, Sendable {
@@ -77,6 +78,8 @@ public struct COCOGroundTruth: Sendable {
     public var annotations: [Annotation]
     /// The file it came from (for error messages).
     public var source: String
+    /// Lines of the annotations whose box has a negative width or height, in file order.
+    public var negativeSizeBoxes: [Int]
 
     /// Checks ids and wraps the lists; `source` names the origin in errors.
     public init(images: [Image], categories: [Category], annotations: [Annotation], source: String) throws {
@@ -95,6 +98,7 @@ public struct COCOGroundTruth: Sendable {
         self.categories = categories
         self.annotations = annotations
         self.source = source
+        negativeSizeBoxes = annotations.filter { $0.bbox?.hasNegativeSize == true }.map(\.line)
     }
 
     private static func checkUnique(_ ids: [Int], _ what: String, _ source: String) throws {
@@ -105,16 +109,16 @@ public struct COCOGroundTruth: Sendable {
     }
 
     /// Reads a ground-truth file.
-    public static func read(from path: String) throws -> COCOGroundTruth {
-        try JSONPullParser.parse(contentsOf: path) { parser in try decode(&parser) }
+    public static func read(from path: String, negativeBoxSizes: NegativeBoxSizes = .keep) throws -> COCOGroundTruth {
+        try JSONPullParser.parse(contentsOf: path) { parser in try decode(&parser, negativeBoxSizes) }
     }
 
     /// Decodes a ground-truth document held in memory.
-    public static func decode(_ data: Data, file: String) throws -> COCOGroundTruth {
-        try JSONPullParser.parse(data, file: file) { parser in try decode(&parser) }
+    public static func decode(_ data: Data, file: String, negativeBoxSizes: NegativeBoxSizes = .keep) throws -> COCOGroundTruth {
+        try JSONPullParser.parse(data, file: file) { parser in try decode(&parser, negativeBoxSizes) }
     }
 
-    private static func decode(_ parser: inout JSONPullParser) throws -> COCOGroundTruth {
+    private static func decode(_ parser: inout JSONPullParser, _ negativeBoxSizes: NegativeBoxSizes) throws -> COCOGroundTruth {
         var images: [Image]?
         var categories: [Category]?
         var annotations: [Annotation] = []
@@ -134,7 +138,7 @@ public struct COCOGroundTruth: Sendable {
             case "annotations":
                 annotations = []
                 try parser.beginArray("annotations")
-                while try parser.nextElement() { annotations.append(try annotation(&parser)) }
+                while try parser.nextElement() { annotations.append(try annotation(&parser, negativeBoxSizes)) }
             default:
                 try parser.skipValue()
             }
@@ -185,7 +189,7 @@ public struct COCOGroundTruth: Sendable {
         return Category(id: id, name: name)
     }
 
-    private static func annotation(_ parser: inout JSONPullParser) throws -> Annotation {
+    private static func annotation(_ parser: inout JSONPullParser, _ negativeBoxSizes: NegativeBoxSizes) throws -> Annotation {
         let line = parser.line
         var id: Int?
         var imageId: Int?
@@ -200,7 +204,7 @@ public struct COCOGroundTruth: Sendable {
             case "id": id = try parser.integer("annotation id")
             case "image_id": imageId = try parser.integer("image_id")
             case "category_id": categoryId = try parser.integer("category_id")
-            case "bbox": bbox = try parser.box("bbox")
+            case "bbox": bbox = try parser.box("bbox", allowingNegativeSize: negativeBoxSizes == .keep)
             case "area": area = try parser.number("area")
             case "iscrowd":
                 if try parser.peek() == .bool {

@@ -33,31 +33,34 @@ public struct COCOResults: Sendable {
     public var detections: [Detection]
     /// The file it came from.
     public var source: String
+    /// Lines of the detections whose box has a negative width or height, in file order.
+    public var negativeSizeBoxes: [Int]
 
     /// Wraps detections.
     public init(detections: [Detection], source: String) {
         self.detections = detections
         self.source = source
+        negativeSizeBoxes = detections.filter { $0.bbox?.hasNegativeSize == true }.map(\.line)
     }
 
     /// Reads a results file.
-    public static func read(from path: String) throws -> COCOResults {
-        try JSONPullParser.parse(contentsOf: path) { parser in try decode(&parser) }
+    public static func read(from path: String, negativeBoxSizes: NegativeBoxSizes = .keep) throws -> COCOResults {
+        try JSONPullParser.parse(contentsOf: path) { parser in try decode(&parser, negativeBoxSizes) }
     }
 
     /// Decodes a results document held in memory.
-    public static func decode(_ data: Data, file: String) throws -> COCOResults {
-        try JSONPullParser.parse(data, file: file) { parser in try decode(&parser) }
+    public static func decode(_ data: Data, file: String, negativeBoxSizes: NegativeBoxSizes = .keep) throws -> COCOResults {
+        try JSONPullParser.parse(data, file: file) { parser in try decode(&parser, negativeBoxSizes) }
     }
 
-    private static func decode(_ parser: inout JSONPullParser) throws -> COCOResults {
+    private static func decode(_ parser: inout JSONPullParser, _ negativeBoxSizes: NegativeBoxSizes) throws -> COCOResults {
         var detections: [Detection] = []
         try parser.beginArray("a COCO results file")
-        while try parser.nextElement() { detections.append(try detection(&parser)) }
+        while try parser.nextElement() { detections.append(try detection(&parser, negativeBoxSizes)) }
         return COCOResults(detections: detections, source: parser.file)
     }
 
-    private static func detection(_ parser: inout JSONPullParser) throws -> Detection {
+    private static func detection(_ parser: inout JSONPullParser, _ negativeBoxSizes: NegativeBoxSizes) throws -> Detection {
         let line = parser.line
         var imageId: Int?
         var categoryId: Int?
@@ -70,7 +73,7 @@ public struct COCOResults: Sendable {
             case "image_id": imageId = try parser.integer("image_id")
             case "category_id": categoryId = try parser.integer("category_id")
             case "score": score = try parser.number("score")
-            case "bbox": bbox = try parser.box("bbox")
+            case "bbox": bbox = try parser.box("bbox", allowingNegativeSize: negativeBoxSizes == .keep)
             case "segmentation": segmentation = try parser.segmentation()
             default: try parser.skipValue()
             }

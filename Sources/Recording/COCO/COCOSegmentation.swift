@@ -37,8 +37,9 @@ extension JSONPullParser {
         return .mask(mask)
     }
 
-    /// Reads a `bbox` value `[x, y, w, h]`; nil for `[]`, which COCO treats as "no box".
-    mutating func box(_ what: String) throws -> COCOBox? {
+    /// Reads a `bbox` value `[x, y, w, h]`; nil for `[]`, which COCO treats as "no box". A negative
+    /// width or height is an error unless `allowingNegativeSize`.
+    mutating func box(_ what: String, allowingNegativeSize: Bool = false) throws -> COCOBox? {
         var values: [Double] = []
         try beginArray(what)
         while try nextElement() {
@@ -49,8 +50,9 @@ extension JSONPullParser {
         }
         if values.isEmpty { return nil }
         guard values.count == 4 else { throw error("\(what) must be [x, y, width, height]") }
-        guard values[2] >= 0, values[3] >= 0 else { throw error("\(what) has a negative width or height") }
-        return COCOBox(x: values[0], y: values[1], width: values[2], height: values[3])
+        let box = COCOBox(x: values[0], y: values[1], width: values[2], height: values[3])
+        guard allowingNegativeSize || !box.hasNegativeSize else { throw error("\(what) has a negative width or height") }
+        return box
     }
 }
 

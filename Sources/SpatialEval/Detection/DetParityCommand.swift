@@ -20,7 +20,8 @@ struct DetParityCommand: Command {
         whether the two runs are identical (if not, the gate measures noise) and their gap, \
         the noise band to read every other gap against. With --reference-settings and \
         --variant-settings (JSON objects of letterbox, resize, channel order, NMS, score \
-        floor, …) runs whose settings differ are refused. Exit status: 0 pass, 2 gate failed, 1 bad input, 64 usage error.
+        floor, …) runs whose settings differ are refused. Boxes of negative width or height \
+        are scored as pycocotools scores them, with a warning; --strict refuses them. Exit status: 0 pass, 2 gate failed, 1 bad input, 64 usage error.
         """
     static let reference = OptionKey<String>("reference", "R.json", "Reference results (COCO results file, boxes).")
     static let variant = OptionKey<String>("variant", "V.json", "Variant results on the same images.")
@@ -36,23 +37,24 @@ struct DetParityCommand: Command {
     static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
     let positionals: [any CommandPositional] = []
     let options: [any CommandOption] = [Self.reference, Self.variant, Self.gt, Self.threshold, Self.pseudoThreshold]
-        + ParityRuleOptions.options + [Self.gate, Self.agreementGate, Self.referenceSettings, Self.variantSettings, Self.rerun, Self.report, Self.format]
+        + ParityRuleOptions.options + [Self.gate, Self.agreementGate, Self.referenceSettings, Self.variantSettings, Self.rerun, Self.report, DetectionInputs.strict, Self.format]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
         try Self.checkSettings(arguments)
-        let (reference, variant) = try DetectionInputs.read(results: arguments[Self.reference], arguments[Self.variant])
+        let inputs = DetectionInputs(arguments, output: output)
+        let (reference, variant) = try inputs.read(results: arguments[Self.reference], arguments[Self.variant])
         let gtPath = arguments[Self.gt]
         if gtPath != nil && arguments[Self.pseudoThreshold] != nil {
             throw UsageError("--pseudo-threshold applies to Mode B (without --gt)")
         }
-        let groundTruth = try gtPath.map(COCOGroundTruth.read(from:))
+        let groundTruth = try gtPath.map(inputs.groundTruth)
         let limits = ParityRuleOptions.limits(arguments, gap: arguments[Self.gate], agreementGap: arguments[Self.agreementGate])
         let settings = ParityRuleOptions.settings(arguments, threshold: arguments[Self.threshold])
         let parity = try DetectionParity(reference: reference, variant: variant, groundTruth: groundTruth,
                                          pseudoThreshold: arguments[Self.pseudoThreshold], pairSettings: settings, limits: limits)
         var noise: DetectionParityFormatting.NoiseBand?
         if let rerunPath = arguments[Self.rerun] {
-            let rerun = try COCOResults.read(from: rerunPath)
+            let rerun = try inputs.results(rerunPath)
             let band = try DetectionParity(reference: reference, variant: rerun, groundTruth: groundTruth,
                                            pseudoThreshold: arguments[Self.pseudoThreshold], pairSettings: settings, limits: limits)
             noise = .init(path: rerunPath, identical: Self.sameDetections(reference, rerun), parity: band)
