@@ -381,6 +381,63 @@ def compare_mask_parity(binary, work, rng):
     return compared, problems
 
 
+# ---------------------------------------------------------------------------- negative box sizes
+
+def flip_sizes(rng, boxes, mode, share):
+    """Makes the width, the height or both of about `share` of the boxes negative; `mixed` picks one per box."""
+    for box in boxes:
+        if rng.random() >= share:
+            continue
+        which = ["width", "height", "both"][int(rng.integers(0, 3))] if mode == "mixed" else mode
+        if which in ("width", "both"):
+            box[2] = -box[2]
+        if which in ("height", "both"):
+            box[3] = -box[3]
+
+
+def boundary_case():
+    """Ground truth and results of area ±32² and ±96², crowd regions among them, one image."""
+    image, category = 1, 1
+    annotations, detections = [], []
+    for k, (side, crowd) in enumerate([(32, 0), (96, 0), (32, 1), (96, 1), (50, 0), (20, 0)]):
+        x = 10.0 + 120 * k
+        annotations.append({"id": k + 1, "image_id": image, "category_id": category, "bbox": [x, 10.0, side, side],
+                            "area": float(side * side), "iscrowd": crowd})
+        for j, (sw, sh) in enumerate([(1, 1), (-1, 1), (1, -1), (-1, -1)]):
+            detections.append({"image_id": image, "category_id": category, "bbox": [x + j, 10.0, sw * side, sh * side],
+                               "score": round(0.9 - 0.05 * k - 0.01 * j, 3)})
+    annotations.append({"id": 7, "image_id": image, "category_id": category, "bbox": [10.0, 300.0, -32.0, 32.0],
+                        "area": 1024.0, "iscrowd": 0})
+    annotations.append({"id": 8, "image_id": image, "category_id": category, "bbox": [200.0, 300.0, -96.0, -96.0],
+                        "area": 9216.0, "iscrowd": 1})
+    detections.append({"image_id": image, "category_id": category, "bbox": [0.0, 300.0, 10.0, 10.0], "score": 0.42})
+    detections.append({"image_id": image, "category_id": category, "bbox": [150.0, 250.0, 30.0, 30.0], "score": 0.41})
+    gt = {"images": [{"id": image, "width": 800, "height": 400}], "annotations": annotations,
+          "categories": [{"id": category, "name": "thing"}]}
+    return gt, detections
+
+
+def negative_size_cases(rng):
+    """(name, gt, dt) with boxes of negative width or height, which pycocotools scores."""
+    example_gt = {"images": [{"id": 1, "width": 300, "height": 300}], "categories": [{"id": 1, "name": "a"}],
+                  "annotations": [{"id": 1, "image_id": 1, "category_id": 1, "bbox": [10, 10, 50, 50], "area": 2500, "iscrowd": 0},
+                                  {"id": 2, "image_id": 1, "category_id": 1, "bbox": [100, 100, 40, 40], "area": 1600, "iscrowd": 0}]}
+    example_dt = [{"image_id": 1, "category_id": 1, "bbox": box, "score": score} for box, score in
+                  [([10, 10, 50, 50], 0.9), ([100, 100, -40, 40], 0.95), ([120, 120, -20, -20], 0.8), ([100, 100, 40, 40], 0.7)]]
+    cases = [("negative-example", example_gt, example_dt), ("negative-boundary", *boundary_case())]
+    for k in range(16):
+        gt, dt = make_random_case(rng, False)
+        mode = ["width", "height", "both", "mixed"][k % 4]
+        if k < 8:
+            flip_sizes(rng, [entry["bbox"] for entry in dt], mode, 0.4)
+            cases.append((f"negative-results-{mode}-{k:02d}", gt, dt))
+        else:
+            flip_sizes(rng, [entry["bbox"] for entry in gt["annotations"]], mode, 0.4)
+            flip_sizes(rng, [entry["bbox"] for entry in dt], "mixed", 0.2)
+            cases.append((f"negative-gt-{mode}-{k:02d}", gt, dt))
+    return cases
+
+
 # ---------------------------------------------------------------------------- error cases
 
 def error_cases(work, gt_path):
@@ -470,6 +527,13 @@ def main():
             compared, problems = compare_masks(binary, folder / "gt.json", folder / "dt.json")
             tally.group(f"random-{k:02d} coco-rle", compared, problems)
 
+    for name, gt, dt in negative_size_cases(np.random.default_rng(32)):
+        folder = work / "negative" / name
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "gt.json").write_text(json.dumps(gt))
+        (folder / "dt.json").write_text(json.dumps(dt))
+        score_case(name, folder / "gt.json", folder / "dt.json", "bbox")
+
     compared, problems = compare_mask_parity(binary, work / "mask-parity", np.random.default_rng(5))
     tally.group("mask-parity RLE, pixels, IoU", compared, problems)
 
@@ -484,8 +548,9 @@ def main():
     problems = []
     cases = error_cases(work, error_gt)
     for name, folder, needle, iou_type in cases:
+        strict = ["--strict"] if name == "negative-width" else []  # scored, with a warning, without --strict
         status, _, err = ours(binary, "score-det", "--gt", str(folder / "gt.json"), "--dt", str(folder / "dt.json"),
-                              "--iou-type", iou_type)
+                              "--iou-type", iou_type, *strict)
         if status != 1 or needle not in err or ".json" not in err:
             problems.append(f"{name}: exit {status}, stderr {err.strip()[:200]!r} (expected exit 1 naming the file and '{needle}')")
     tally.group("error cases (exit 1, message)", len(cases), problems)
