@@ -44,6 +44,43 @@ struct DetectionCommandTests {
         #expect(badOutput.standardError.contains("bad.json:1:"))
     }
 
+    @Test("score-det: boxes of negative size are scored with one warning per file; --strict refuses them naming file and line")
+    func negativeSizes() throws {
+        let folder = try TemporaryDirectory()
+        let gtPath = try folder.write(gt, to: "gt.json")
+        let dtPath = try folder.write("""
+            [{"image_id": 1, "category_id": 1, "bbox": [10, 10, 20, 20], "score": 0.9},
+             {"image_id": 1, "category_id": 1, "bbox": [10, 10, -20, 20], "score": 0.95},
+             {"image_id": 2, "category_id": 5, "bbox": [50, 10, -10, -30], "score": 0.8}]
+            """, to: "dt.json")
+        let (status, output) = runTool(["score-det", "--gt", gtPath, "--dt", dtPath])
+        #expect(status == 0)
+        let warnings = output.standardError.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+        #expect(warnings == ["warning: \(dtPath): 2 boxes of negative width or height (lines 2, 3), scored as pycocotools scores them; --strict refuses them"])
+        #expect(output.standardOutput.contains("IoU=0.50:0.95 | area=   all | maxDets=100 ] = 0.500"))
+        let (strict, strictOutput) = runTool(["score-det", "--gt", gtPath, "--dt", dtPath, "--strict"])
+        #expect(strict == 1)
+        #expect(strictOutput.standardError.contains("\(dtPath):2: bbox has a negative width or height"))
+        let negativeGT = try folder.write(gt.replacingOccurrences(of: "[50, 10, 10, 30]", with: "[50, 10, 10, -30]"), to: "negative-gt.json")
+        let (gtStatus, gtOutput) = runTool(["score-det", "--gt", negativeGT, "--dt", folder.write(reference, to: "ref.json")])
+        #expect(gtStatus == 0)
+        #expect(gtOutput.standardError.contains("warning: \(negativeGT): 1 box of negative width or height (line 5)"))
+        let (gtStrict, _) = runTool(["score-det", "--gt", negativeGT, "--dt", dtPath, "--strict"])
+        #expect(gtStrict == 1)
+    }
+
+    @Test("det-parity: the negative-size warning names at most five lines, once per file")
+    func warningLines() throws {
+        let folder = try TemporaryDirectory()
+        let boxes = (0..<7).map { #"{"image_id": 1, "category_id": 1, "bbox": [10, 10, -20, 20], "score": 0.\#($0 + 1)}"# }
+        let path = try folder.write("[" + boxes.joined(separator: ",\n") + "]", to: "v.json")
+        let refPath = try folder.write(reference, to: "ref.json")
+        let (status, output) = runTool(["det-parity", "--reference", refPath, "--variant", path, "--threshold", "0.5"])
+        #expect(status == 0 || status == 2)
+        let warnings = output.standardError.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+        #expect(warnings == ["warning: \(path): 7 boxes of negative width or height (lines 1, 2, 3, 4, 5, …), scored as pycocotools scores them; --strict refuses them"])
+    }
+
     @Test("det-parity: an identical variant passes (gap 0), a blind one fails with exit 2; the report folder is written")
     func detParity() throws {
         let folder = try TemporaryDirectory()

@@ -25,7 +25,7 @@ struct COCOFileTests {
         #expect(mask.area == 4)
     }
 
-    @Test("annotation id 0, duplicate ids, missing area or iscrowd, negative sizes are input errors with a line")
+    @Test("annotation id 0, duplicate ids, missing area or iscrowd, negative sizes (when refused) are input errors with a line")
     func rejectsGroundTruth() {
         let cases: [(String, String)] = [
             (gt.replacingOccurrences(of: "\"id\": 1,", with: "\"id\": 0,"), "ids start at 1"),
@@ -38,7 +38,7 @@ struct COCOFileTests {
         ]
         for (text, needle) in cases {
             do {
-                _ = try COCOGroundTruth.decode(Data(text.utf8), file: "gt.json")
+                _ = try COCOGroundTruth.decode(Data(text.utf8), file: "gt.json", negativeBoxSizes: .reject)
                 Issue.record("accepted input that should fail with \(needle)")
             } catch let error as InputError {
                 #expect(error.file == "gt.json")
@@ -56,6 +56,53 @@ struct COCOFileTests {
         #expect(results.detections[0].bbox == nil)
         #expect(throws: InputError(file: "r.json", line: 1, message: "a detection without \"score\"")) {
             _ = try COCOResults.decode(Data(#"[{"image_id": 7, "category_id": 3, "bbox": [1, 1, 1, 1]}]"#.utf8), file: "r.json")
+        }
+    }
+}
+
+@Suite("COCO boxes of negative width or height")
+struct COCONegativeBoxTests {
+    private let results = """
+        [{"image_id": 7, "category_id": 3, "bbox": [1, 1, 4, 4], "score": 0.9},
+         {"image_id": 7, "category_id": 3, "bbox": [1, 1, -4, 4], "score": 0.8},
+         {"image_id": 7, "category_id": 3, "bbox": [1, 1, -4, -4], "score": 0.7}]
+        """
+
+    @Test("results: kept by default with their lines listed; refused naming the file and line when asked")
+    func results() throws {
+        let kept = try COCOResults.decode(Data(results.utf8), file: "r.json")
+        #expect(kept.negativeSizeBoxes == [2, 3])
+        #expect(kept.detections[1].bbox == COCOBox(x: 1, y: 1, width: -4, height: 4))
+        #expect(kept.detections[1].bbox?.area == -16)
+        #expect(kept.detections[2].bbox?.area == 16)
+        #expect(throws: InputError(file: "r.json", line: 2, message: "bbox has a negative width or height")) {
+            _ = try COCOResults.decode(Data(results.utf8), file: "r.json", negativeBoxSizes: .reject)
+        }
+    }
+
+    @Test("ground truth: a box of negative height is kept by default and listed; its area field stays the area")
+    func groundTruth() throws {
+        let text = """
+            {"images": [{"id": 7}], "categories": [{"id": 3, "name": "cup"}],
+             "annotations": [{"id": 1, "image_id": 7, "category_id": 3, "bbox": [1, 2, 3, -4], "area": 12, "iscrowd": 0}]}
+            """
+        let file = try COCOGroundTruth.decode(Data(text.utf8), file: "gt.json")
+        #expect(file.negativeSizeBoxes == [3])
+        #expect(file.annotations[0].area == 12)
+        #expect(file.annotations[0].bbox?.hasNegativeSize == true)
+    }
+
+    @Test("the mask-parity instance file still refuses a negative size")
+    func instanceMaskFile() {
+        let text = #"[{"image_id": 7, "category_id": 3, "score": 0.5, "bbox": [0, 0, -1, 1], "mask": {"size": [1, 1], "counts": [0, 1]}}]"#
+        do {
+            _ = try InstanceMaskFile.decode(Data(text.utf8), file: "m.json")
+            Issue.record("accepted a negative width")
+        } catch let error as InputError {
+            #expect(error.file == "m.json")
+            #expect(error.description.contains("negative width or height"), "\(error)")
+        } catch {
+            Issue.record("unexpected \(error)")
         }
     }
 }
