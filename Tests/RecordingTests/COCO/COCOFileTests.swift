@@ -62,7 +62,7 @@ struct COCOFileTests {
 
 @Suite("COCO boxes of negative width or height")
 struct COCONegativeBoxTests {
-    private let results = """
+    private let resultsText = """
         [{"image_id": 7, "category_id": 3, "bbox": [1, 1, 4, 4], "score": 0.9},
          {"image_id": 7, "category_id": 3, "bbox": [1, 1, -4, 4], "score": 0.8},
          {"image_id": 7, "category_id": 3, "bbox": [1, 1, -4, -4], "score": 0.7}]
@@ -70,13 +70,13 @@ struct COCONegativeBoxTests {
 
     @Test("results: kept by default with their lines listed; refused naming the file and line when asked")
     func results() throws {
-        let kept = try COCOResults.decode(Data(results.utf8), file: "r.json")
+        let kept = try COCOResults.decode(Data(resultsText.utf8), file: "r.json")
         #expect(kept.negativeSizeBoxes == [2, 3])
         #expect(kept.detections[1].bbox == COCOBox(x: 1, y: 1, width: -4, height: 4))
         #expect(kept.detections[1].bbox?.area == -16)
         #expect(kept.detections[2].bbox?.area == 16)
         #expect(throws: InputError(file: "r.json", line: 2, message: "bbox has a negative width or height")) {
-            _ = try COCOResults.decode(Data(results.utf8), file: "r.json", negativeBoxSizes: .reject)
+            _ = try COCOResults.decode(Data(resultsText.utf8), file: "r.json", negativeBoxSizes: .reject)
         }
     }
 
