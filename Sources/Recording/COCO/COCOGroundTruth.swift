@@ -79,7 +79,7 @@ public struct COCOGroundTruth: Sendable {
     /// The file it came from (for error messages).
     public var source: String
     /// Lines of the annotations whose box has a negative width or height, in file order.
-    public var negativeSizeBoxes: [Int]
+    public var negativeSizeBoxes: [Int] { annotations.filter { $0.bbox?.hasNegativeSize == true }.map(\.line) }
 
     /// Checks ids and wraps the lists; `source` names the origin in errors.
     public init(images: [Image], categories: [Category], annotations: [Annotation], source: String) throws {
@@ -98,7 +98,6 @@ public struct COCOGroundTruth: Sendable {
         self.categories = categories
         self.annotations = annotations
         self.source = source
-        negativeSizeBoxes = annotations.filter { $0.bbox?.hasNegativeSize == true }.map(\.line)
     }
 
     private static func checkUnique(_ ids: [Int], _ what: String, _ source: String) throws {

@@ -34,13 +34,12 @@ public struct COCOResults: Sendable {
     /// The file it came from.
     public var source: String
     /// Lines of the detections whose box has a negative width or height, in file order.
-    public var negativeSizeBoxes: [Int]
+    public var negativeSizeBoxes: [Int] { detections.filter { $0.bbox?.hasNegativeSize == true }.map(\.line) }
 
     /// Wraps detections.
     public init(detections: [Detection], source: String) {
         self.detections = detections
         self.source = source
-        negativeSizeBoxes = detections.filter { $0.bbox?.hasNegativeSize == true }.map(\.line)
     }
 
     /// Reads a results file.
