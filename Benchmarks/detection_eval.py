@@ -1,4 +1,5 @@
-"""Helpers of Benchmarks/detection_eval.sh (COCO box scoring: spatial-eval score-det vs pycocotools).
+"""Helpers of Benchmarks/detection_eval.sh (COCO box scoring: spatial-eval score-det vs pycocotools
+and faster-coco-eval).
 
   detection_eval.py generate DIR [--images 5000] [--classes 80] [--per-image 40] [--seed 0]
       writes DIR/gt.json and DIR/dt.json: seeded synthetic COCO ground truth (640×480 images,
@@ -8,12 +9,14 @@
   detection_eval.py pycocotools GT DT OUT.json
       the reference as one whole process: COCO(), loadRes, evaluate, accumulate, summarize;
       writes {"stats": [...]}.
+  detection_eval.py faster-coco-eval GT DT OUT.json
+      the same with faster-coco-eval's COCO and COCOeval_faster (its C++ evaluation).
   detection_eval.py timed OUT.time COMMAND...
       runs COMMAND (stdout to OUT.time's sibling .out) and writes wall seconds and peak RSS
       (Python's resource module; used when /usr/bin/time is missing).
   detection_eval.py summarize RUNS_DIR --runs N
-      medians of wall time and peak memory per tool, the ratios, and checks that every run of
-      both tools gave the same twelve numbers (exit 1 otherwise).
+      medians of wall time and peak memory per tool, each peer's ratios to ours, and checks that
+      every run of every tool gave the same twelve numbers (exit 1 otherwise).
 """
 import argparse
 import contextlib
@@ -72,17 +75,27 @@ def generate(args):
     print(f"generated {len(images)} images, {len(annotations)} annotations, {len(detections)} detections in {out}")
 
 
-def pycocotools(args):
-    from pycocotools.coco import COCO
-    from pycocotools.cocoeval import COCOeval
+def score(coco, evaluator, args):
+    """Scores args.dt against args.gt with a pycocotools-style COCO class and evaluator."""
     with contextlib.redirect_stdout(io.StringIO()):
-        gt = COCO(args.gt)
+        gt = coco(args.gt)
         dt = gt.loadRes(args.dt)
-        evaluation = COCOeval(gt, dt, "bbox")
+        evaluation = evaluator(gt, dt, "bbox")
         evaluation.evaluate()
         evaluation.accumulate()
         evaluation.summarize()
-    Path(args.out).write_text(json.dumps({"stats": [float(v) for v in evaluation.stats]}))
+    Path(args.out).write_text(json.dumps({"stats": [float(v) for v in evaluation.stats[:12]]}))
+
+
+def pycocotools(args):
+    from pycocotools.coco import COCO
+    from pycocotools.cocoeval import COCOeval
+    score(COCO, COCOeval, args)
+
+
+def faster_coco_eval(args):
+    from faster_coco_eval import COCO, COCOeval_faster
+    score(COCO, COCOeval_faster, args)
 
 
 def timed(args):
@@ -106,26 +119,32 @@ def parse_time(path):
     return seconds, int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", text).group(1)) / 1024.0
 
 
+PEERS = ("pycocotools", "faster-coco-eval")
+
+
 def summarize(args):
     runs = Path(args.runs_dir)
     rows = {}
     stats = {}
-    for tool in ("ours", "pycocotools"):
+    for tool in ("ours",) + PEERS:
         times = [parse_time(runs / f"{tool}-{k}.time") for k in range(1, args.runs + 1)]
-        rows[tool] = (statistics.median(t for t, _ in times), statistics.median(m for _, m in times),
-                      [t for t, _ in times], [m for _, m in times])
+        rows[tool] = (statistics.median(t for t, _ in times), statistics.median(m for _, m in times), [t for t, _ in times])
         for k in range(1, args.runs + 1):
-            path = runs / (f"ours-{k}.out" if tool == "ours" else f"pycocotools-{k}.json")
-            stats.setdefault(tool, []).append(json.loads(path.read_text())["stats"])
-    print(f"{'tool':<12} {'median s':>9} {'peak MiB':>9}   runs (s)")
-    for tool, (wall, memory, walls, _) in rows.items():
-        print(f"{tool:<12} {wall:>9.3f} {memory:>9.1f}   {' '.join(f'{w:.3f}' for w in walls)}")
-    print(f"time ratio pycocotools/ours: {rows['pycocotools'][0] / rows['ours'][0]:.1f}x   "
-          f"memory ratio: {rows['pycocotools'][1] / rows['ours'][1]:.2f}x")
-    ok = all(s == stats["ours"][0] for s in stats["ours"]) and all(s == stats["pycocotools"][0] for s in stats["pycocotools"])
+            path = runs / (f"ours-{k}.out" if tool == "ours" else f"{tool}-{k}.json")
+            stats.setdefault(tool, []).append(json.loads(path.read_text())["stats"][:12])
+    print(f"{'tool':<17} {'median s':>9} {'peak MiB':>9}   runs (s)")
+    for tool, (wall, memory, walls) in rows.items():
+        print(f"{tool:<17} {wall:>9.3f} {memory:>9.1f}   {' '.join(f'{w:.3f}' for w in walls)}")
+    for peer in PEERS:
+        print(f"time ratio {peer}/ours: {rows[peer][0] / rows['ours'][0]:.1f}x   "
+              f"memory ratio {peer}/ours: {rows[peer][1] / rows['ours'][1]:.2f}x")
+    ok = all(all(s == runs_stats[0] for s in runs_stats) for runs_stats in stats.values())
+    print(f"every run of each tool gave the same twelve numbers: {'yes' if ok else 'NO'}")
+    # faster-coco-eval sums in another order; pycocotools is the reference we must equal exactly.
     same = stats["ours"][0] == stats["pycocotools"][0]
-    print(f"every run gave the same twelve numbers: {'yes' if ok else 'NO'}; ours equal pycocotools': {'yes' if same else 'NO'}")
-    return 0 if ok and same else 1
+    close = all(abs(a - b) <= 1e-12 * max(1.0, abs(b)) for a, b in zip(stats["ours"][0], stats["faster-coco-eval"][0]))
+    print(f"ours equal pycocotools': {'yes' if same else 'NO'}; ours within 1e-12 of faster-coco-eval's: {'yes' if close else 'NO'}")
+    return 0 if ok and same and close else 1
 
 
 def main():
@@ -141,6 +160,10 @@ def main():
     p.add_argument("gt")
     p.add_argument("dt")
     p.add_argument("out")
+    f = sub.add_parser("faster-coco-eval")
+    f.add_argument("gt")
+    f.add_argument("dt")
+    f.add_argument("out")
     t = sub.add_parser("timed")
     t.add_argument("out")
     t.add_argument("command", nargs=argparse.REMAINDER)
@@ -148,7 +171,9 @@ def main():
     s.add_argument("runs_dir")
     s.add_argument("--runs", type=int, required=True)
     args = parser.parse_args()
-    return {"generate": generate, "pycocotools": pycocotools, "timed": timed, "summarize": summarize}[args.action](args) or 0
+    actions = {"generate": generate, "pycocotools": pycocotools, "faster-coco-eval": faster_coco_eval, "timed": timed,
+               "summarize": summarize}
+    return actions[args.action](args) or 0
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# COCO box-scoring speed: spatial-eval score-det against pycocotools 2.0.11 (whole process).
+# COCO box-scoring speed: spatial-eval score-det against pycocotools 2.0.11 and faster-coco-eval
+# 1.8.0 (its C++ COCOeval, the one users pick for speed), each as a whole process.
 #
 # Usage (from anywhere):  Benchmarks/detection_eval.sh
 # Environment:
@@ -12,9 +13,11 @@
 #   ours:        spatial-eval score-det --gt gt.json --dt dt.json --format json
 #                (the twelve numbers and the full precision/recall arrays)
 #   pycocotools: COCO(gt), loadRes(dt), COCOeval bbox evaluate/accumulate/summarize
+#   faster-coco-eval: the same calls with its COCO and COCOeval_faster
 # under /usr/bin/time -v when it exists, else under Python's resource module. The summary
-# prints the median wall time and median peak RSS of each tool and their ratios, and checks
-# that every run of both tools gave the same twelve numbers. Exit status non-zero on failure.
+# prints the median wall time and median peak RSS of each tool, each peer's ratios to ours, and
+# checks that every run gave the same twelve numbers (ours equal to pycocotools', within 1e-12 of
+# faster-coco-eval's, which sums in another order). Exit status non-zero on failure.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -50,6 +53,8 @@ timed() {
 echo "== timing on $(basename "$SET") ($(du -h "$SET/dt.json" | cut -f1) of results), $RUNS runs each"
 for run in $(seq 1 "$RUNS"); do
   timed "ours-$run" "$SPATIAL_EVAL" score-det --gt "$SET/gt.json" --dt "$SET/dt.json" --format json
-  timed "pycocotools-$run" "$PY" Benchmarks/detection_eval.py pycocotools "$SET/gt.json" "$SET/dt.json" "$RUNS_DIR/pycocotools-$run.json"
+  for peer in pycocotools faster-coco-eval; do
+    timed "$peer-$run" "$PY" Benchmarks/detection_eval.py "$peer" "$SET/gt.json" "$SET/dt.json" "$RUNS_DIR/$peer-$run.json"
+  done
 done
 "$PY" Benchmarks/detection_eval.py summarize "$RUNS_DIR" --runs "$RUNS"

@@ -34,20 +34,27 @@ public struct Box3: Equatable, Sendable, Codable {
     /// The ray parameter where `origin + t·direction` enters the box from outside, when it
     /// does so at some t > 0 (slab method); nil when the ray misses or starts inside.
     public func entry(origin: SIMD3<Double>, direction: SIMD3<Double>) -> Double? {
+        // The three slabs written out (the casting hot path); each narrows [near, far].
         var near = -Double.infinity
         var far = Double.infinity
-        for axis in 0..<3 {
-            let (o, d) = (origin[axis], direction[axis])
-            if d == 0 {
-                if o < minimum[axis] || o > maximum[axis] { return nil }
-                continue
-            }
-            let first = (minimum[axis] - o) / d
-            let second = (maximum[axis] - o) / d
-            near = max(near, min(first, second))
-            far = min(far, max(first, second))
-        }
+        guard Self.clip(&near, &far, origin.x, direction.x, minimum.x, maximum.x),
+              Self.clip(&near, &far, origin.y, direction.y, minimum.y, maximum.y),
+              Self.clip(&near, &far, origin.z, direction.z, minimum.z, maximum.z)
+        else { return nil }
         return near <= far && near > 0 ? near : nil
+    }
+
+    /// Narrows the ray interval [`near`, `far`] to one slab [`low`, `high`] of an axis along
+    /// which the ray starts at `o` and moves by `d`; false when a ray parallel to the slab
+    /// lies outside it.
+    @inline(__always)
+    private static func clip(_ near: inout Double, _ far: inout Double, _ o: Double, _ d: Double, _ low: Double, _ high: Double) -> Bool {
+        if d == 0 { return !(o < low || o > high) }
+        let first = (low - o) / d
+        let second = (high - o) / d
+        near = max(near, min(first, second))
+        far = min(far, max(first, second))
+        return true
     }
 
     /// The ray parameter where `origin + t·direction`, starting inside the box, leaves it

@@ -98,6 +98,20 @@ public struct DepthGridSampler: Sendable {
         return best
     }
 
+    /// `mostDifferent(from: values[index], among:)` the 4-neighbours of `index` on a `rows` ×
+    /// `columns` grid (row-major), visited in the same order (above, below, left, right)
+    /// without building the list.
+    static func mostDifferentNeighbour(of index: Int, rows: Int, columns: Int, in values: [Double]) -> Double {
+        let (row, column) = (index / columns, index % columns)
+        let depth = values[index]
+        var best = depth
+        for (r, c) in [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
+        where r >= 0 && r < rows && c >= 0 && c < columns && abs(values[r * columns + c] - depth) > abs(best - depth) {
+            best = values[r * columns + c]
+        }
+        return best
+    }
+
     /// Indices of the 4-neighbours of `index` on an `size`×`size` grid.
     static func neighbours(of index: Int, size: Int) -> [Int] {
         neighbours(of: index, rows: size, columns: size)
@@ -132,14 +146,20 @@ public struct DepthGridSampler: Sendable {
         frame: Int64, rows: Int, columns: Int, scene: Scene, time: Double, pose: RigidPose, random: inout SplitMix64
     ) -> LidarMap {
         var map = LidarMap(frame: frame, rows: rows, columns: columns, depth: [], confidence: [])
-        let caster = RayCaster(scene: scene, time: time, origin: pose.position)
-        let depths = (0..<(rows * columns)).map { index -> Double in
-            let pixel = map.pixel(row: index / columns, column: index % columns, width: camera.width, height: camera.height)
-            return caster.cast(direction: pose.worldPoint(fromCamera: camera.ray(u: pixel.x, v: pixel.y)) - pose.position).depth
+        let direction = { (row: Int, column: Int) -> SIMD3<Double> in
+            let pixel = map.pixel(row: row, column: column, width: camera.width, height: camera.height)
+            return pose.worldPoint(fromCamera: camera.ray(u: pixel.x, v: pixel.y)) - pose.position
         }
+        let (last, right) = (max(rows - 1, 0), max(columns - 1, 0))
+        let caster = RayCaster(
+            scene: scene, time: time, origin: pose.position,
+            pyramidEdges: [direction(0, 0), direction(0, right), direction(last, right), direction(last, 0)])
+        let depths = (0..<(rows * columns)).map { index in caster.cast(direction: direction(index / columns, index % columns)).depth }
+        map.depth.reserveCapacity(depths.count)
+        map.confidence.reserveCapacity(depths.count)
         for index in depths.indices {
             let depth = depths[index]
-            let neighbour = Self.mostDifferent(from: depth, among: Self.neighbours(of: index, rows: rows, columns: columns).map { depths[$0] })
+            let neighbour = Self.mostDifferentNeighbour(of: index, rows: rows, columns: columns, in: depths)
             let (value, level) = lidarSample(depth: depth, neighbour: neighbour, silhouette: abs(neighbour - depth) > lidar.silhouetteStep, random: &random)
             map.depth.append(value)
             map.confidence.append(level)

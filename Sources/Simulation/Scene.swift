@@ -140,6 +140,18 @@ struct RayCaster {
         self.origin = origin
     }
 
+    /// Prepares casts from `origin` along directions inside the pyramid whose edges are
+    /// `edges` (four directions in order around it): the solids wholly outside the pyramid,
+    /// which no such ray can enter, are left out, so every cast inside it returns what the
+    /// unrestricted caster returns, sooner.
+    init(scene: Scene, time: Double, origin: SIMD3<Double>, pyramidEdges edges: [SIMD3<Double>]) {
+        let caster = RayCaster(scene: scene, time: time, origin: origin)
+        let planes = FrustumPlanes(origin: origin, edges: edges)
+        solids = caster.solids.filter { planes.mayIntersect($0.box) }
+        room = caster.room
+        self.origin = origin
+    }
+
     /// The first hit along `direction` (not necessarily unit; the depth is in its units).
     func cast(direction: SIMD3<Double>) -> RayHit {
         var best = RayHit(depth: room?.exit(origin: origin, direction: direction) ?? .infinity, object: nil)
@@ -147,8 +159,49 @@ struct RayCaster {
             if let entry = solid.box.entry(origin: origin, direction: direction), entry < best.depth {
                 best = RayHit(depth: entry, object: solid.object)
             }
-    }
+        }
         return best
+    }
+}
+
+/// The side planes of a pyramid with its apex at a camera centre: a conservative test of
+/// whether a box can meet any ray inside it.
+struct FrustumPlanes {
+    /// The apex.
+    let origin: SIMD3<Double>
+    /// Inward normals of the side planes (nil when the edges do not span a pyramid).
+    let normals: [SIMD3<Double>]?
+
+    /// The planes through `origin` and consecutive `edges` (four directions in order around
+    /// the pyramid), oriented towards the edges' mean direction.
+    init(origin: SIMD3<Double>, edges: [SIMD3<Double>]) {
+        self.origin = origin
+        guard edges.count >= 3 else { normals = nil; return }
+        let inside = edges.reduce(SIMD3<Double>.zero, +)
+        var normals: [SIMD3<Double>] = []
+        for k in edges.indices {
+            let (a, b) = (edges[k], edges[(k + 1) % edges.count])
+            var normal = SIMD3(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x)
+            if (normal * inside).sum() < 0 { normal = -normal }
+            normals.append(normal)
+        }
+        // Not a convex pyramid (an edge repeated, edges in one plane or out of order): no culling.
+        let convex = normals.indices.allSatisfy { k in
+            edges.indices.filter { $0 != k && $0 != (k + 1) % edges.count }.allSatisfy { (normals[k] * edges[$0]).sum() > 0 }
+        }
+        self.normals = convex ? normals : nil
+    }
+
+    /// False only when `box` lies wholly outside one side plane, by more than a rounding
+    /// margin: then no ray inside the pyramid can meet it.
+    func mayIntersect(_ box: Box3) -> Bool {
+        guard let normals else { return true }
+        let corners = box.corners.map { $0 - origin }
+        for normal in normals {
+            let length = (normal * normal).sum().squareRoot()
+            if corners.allSatisfy({ ($0 * normal).sum() < -1e-9 * length * ($0 * $0).sum().squareRoot() }) { return false }
+        }
+        return true
     }
 }
 

@@ -67,3 +67,43 @@ import Testing
         #expect(!fast.depthGrids.isEmpty && fast.depthNetworkPasses.isEmpty, "grids of the fast pass have no second pass")
     }
 }
+
+/// The pyramid-restricted caster the LiDAR maps use leaves out only solids no ray of the
+/// frame can enter: every cast inside the pyramid equals the unrestricted one, bit for bit,
+/// and it does leave solids out (otherwise it would not be faster).
+@Suite struct FrustumCullingTests {
+    @Test(arguments: Scenario.allCases)
+    func restrictedCastsEqualUnrestrictedOnes(_ scenario: Scenario) throws {
+        let capture = scenario == .twinsMoved ? SimulationFixtures.twins : CaptureSimulator().simulate(scenario, seed: 3, duration: 8)
+        let camera = SimulationConfiguration().camera
+        var left = 0, total = 0, casts = 0
+        for sample in capture.cameras.enumerated().filter({ $0.offset % 7 == 0 }).map(\.element) {
+            let pose = sample.truePose
+            let direction = { (u: Double, v: Double) in pose.worldPoint(fromCamera: camera.ray(u: u, v: v)) - pose.position }
+            let (w, h) = (Double(camera.width), Double(camera.height))
+            let edges = [direction(0, 0), direction(w, 0), direction(w, h), direction(0, h)]
+            let full = RayCaster(scene: capture.scene, time: sample.time, origin: pose.position)
+            let restricted = RayCaster(scene: capture.scene, time: sample.time, origin: pose.position, pyramidEdges: edges)
+            (left, total) = (left + restricted.solids.count, total + full.solids.count)
+            for k in 0..<64 {
+                // Pixels on the image's border and inside it, the corners included.
+                let (u, v) = (w * Double(k % 8) / 7, h * Double(k / 8) / 7)
+                #expect(restricted.cast(direction: direction(u, v)) == full.cast(direction: direction(u, v)))
+                casts += 1
+            }
+        }
+        #expect(casts > 100)
+        #expect(left < total, "the restricted caster kept all \(total) solids")
+    }
+
+    @Test func degeneratePyramidsCullNothing() {
+        let box = Box3(center: SIMD3(0, 0, -5), extent: SIMD3(1, 1, 1))
+        let flat = FrustumPlanes(origin: .zero, edges: [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(-1, 0, 0), SIMD3(0, -1, 0)])
+        #expect(flat.normals == nil)
+        #expect(flat.mayIntersect(Box3(center: SIMD3(0, 0, 5), extent: SIMD3(1, 1, 1))))
+        let forward = FrustumPlanes(origin: .zero, edges: [SIMD3(-1, 1, -1), SIMD3(1, 1, -1), SIMD3(1, -1, -1), SIMD3(-1, -1, -1)])
+        #expect(forward.mayIntersect(box))
+        #expect(!forward.mayIntersect(Box3(center: SIMD3(0, 0, 5), extent: SIMD3(1, 1, 1))), "a box behind the camera")
+        #expect(!forward.mayIntersect(Box3(center: SIMD3(10, 0, -5), extent: SIMD3(1, 1, 1))), "a box far to the right")
+    }
+}
