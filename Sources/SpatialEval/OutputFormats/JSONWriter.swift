@@ -20,7 +20,23 @@ struct JSONWriter {
 
     /// `[a, b, …]` on one line.
     static func compactArray(_ values: some Sequence<Double>) -> String {
-        "[" + values.map(number).joined(separator: ", ") + "]"
+        // One growing string, and a repeated value's text reused (precision arrays repeat
+        // their envelope's values and −1 at length): the arrays of a COCO evaluation hold
+        // about a million numbers.
+        var text = "["
+        text.reserveCapacity(values.underestimatedCount * 8 + 2)
+        var previous: (value: Double, text: String)?
+        for value in values {
+            if previous != nil { text += ", " }
+            if let last = previous, last.value.bitPattern == value.bitPattern {
+                text += last.text
+            } else {
+                let written = number(value)
+                text += written
+                previous = (value, written)
+            }
+        }
+        return text + "]"
     }
 
     /// `"key": {"estimate": …, "lower": …, "upper": …}`.
