@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "spatial-eval", targets: ["spatial-eval"]),
         .library(name: "SpatialEval", targets: ["SpatialEval"]),
+        .library(name: "SpatialEvalRecorder", type: .static, targets: ["SpatialEvalRecorder"]),
     ],
     targets: [
         // MARK: - System libraries (each imported by exactly one Swift module)
@@ -36,6 +37,8 @@ let package = Package(
             name: "SpatialEval",
             dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "ResultStore", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth"]),
         .executableTarget(name: "spatial-eval", dependencies: ["SpatialEval"]),
+        // What an app links to record sessions: Foundation only, no other module of this package.
+        .target(name: "SpatialEvalRecorder"),
 
         // MARK: - Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
