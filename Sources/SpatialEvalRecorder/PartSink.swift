@@ -119,12 +119,8 @@ final class PartSink: @unchecked Sendable {
     }
 
     private static func counts(_ c: RecorderCounters) -> [(String, Int)] {
-        [("accepted", c.accepted), ("dropped_frames", c.droppedFrames), ("dropped_detections", c.droppedDetections),
-         ("dropped_bulk", c.droppedBulk), ("dropped_decisions", c.droppedDecisions), ("dropped_marks", c.droppedMarks),
-         ("refused_after_stop", c.refusedAfterStop), ("parts", c.partCount(default: 0))]
+        [("accepted", c.accepted), ("lost_frames", c.droppedFrames), ("lost_detections", c.droppedDetections),
+         ("lost_bulk", c.droppedBulk), ("lost_decisions", c.droppedDecisions), ("lost_marks", c.droppedMarks),
+         ("refused_after_stop", c.refusedAfterStop), ("parts", c.parts)]
     }
-}
-
-private extension RecorderCounters {
-    func partCount(default value: Int) -> Int { parts == 0 ? value : parts }
 }

@@ -56,7 +56,8 @@ public struct RecorderCounters: Sendable, Equatable {
     public var droppedDecisions = 0
     /// Marks and object definitions dropped because the queue was full.
     public var droppedMarks = 0
-    /// Entries refused after the recorder stopped (disk budget, write failure, or ``SessionRecorder/finish()``).
+    /// Entries refused after the recorder stopped (disk budget, write failure, or
+    /// ``SessionRecorder/finish()``), or queued but not written because it stopped.
     public var refusedAfterStop = 0
     /// Bytes written to disk.
     public var bytesWritten = 0

@@ -32,6 +32,8 @@ public final class SessionRecorder: @unchecked Sendable {
     private var stopped = false
     private var finishing = false
     private var done = false
+    /// Tests hold the writer to fill the queue deterministically.
+    private var held = false
     private let bulkLimit: Int
     private let wakeThreshold: Int
 
@@ -111,6 +113,14 @@ public final class SessionRecorder: @unchecked Sendable {
         return counters
     }
 
+    /// Stops (`true`) or resumes (`false`) the writer's draining, for tests of the drop policy.
+    func holdWriter(_ hold: Bool) {
+        condition.lock()
+        held = hold
+        condition.broadcast()
+        condition.unlock()
+    }
+
     private func enqueue(_ entry: RecorderEntry) -> Bool {
         condition.lock()
         defer { condition.unlock() }
@@ -134,8 +144,8 @@ public final class SessionRecorder: @unchecked Sendable {
         while true {
             condition.lock()
             let deadline = lastFlush.addingTimeInterval(configuration.flushInterval)
-            while pending.count < wakeThreshold && !finishing && Date() < deadline {
-                _ = condition.wait(until: deadline)
+            while held || (pending.count < wakeThreshold && !finishing && Date() < deadline) {
+                _ = condition.wait(until: held ? Date().addingTimeInterval(0.01) : deadline)
             }
             swap(&batch, &pending)
             let drops = unreportedDrops
@@ -144,7 +154,15 @@ public final class SessionRecorder: @unchecked Sendable {
             condition.unlock()
 
             var stopReason: String?
-            for entry in batch where stopReason == nil { stopReason = sink.append(entry) }
+            var unwritten = 0
+            for (index, entry) in batch.enumerated() {
+                stopReason = sink.append(entry)
+                // The entry that reached the budget is not in the file either.
+                if stopReason != nil {
+                    unwritten = batch.count - index
+                    break
+                }
+            }
             batch.removeAll(keepingCapacity: true)
             if stopReason == nil, drops.any { stopReason = sink.appendDropNote(drops) }
             if stopReason == nil, last { stopReason = sink.appendEnd(countsForEnd()) }
@@ -154,7 +172,7 @@ public final class SessionRecorder: @unchecked Sendable {
             }
             updateBytes(sink)
             if let stopReason {
-                stop(reason: stopReason)
+                stop(reason: stopReason, unwritten: unwritten)
                 waitForFinish()
             }
             if last || stopReason != nil {
@@ -180,11 +198,12 @@ public final class SessionRecorder: @unchecked Sendable {
 
     /// The budget was reached or a write failed: refuse everything from now on (the file
     /// already ends with the `stopped` record, when it could be written).
-    private func stop(reason: String) {
+    /// `unwritten` entries of the writer's batch did not fit.
+    private func stop(reason: String, unwritten: Int) {
         condition.lock()
         stopped = true
         if counters.stopReason == nil { counters.stopReason = reason }
-        counters.refusedAfterStop += pending.count
+        counters.refusedAfterStop += pending.count + unwritten
         pending.removeAll()
         condition.unlock()
     }
