@@ -6,11 +6,12 @@
 enum JSONLinesRecord {
     /// The `type` of every record kind.
     enum Kind: String, CaseIterable {
-        case header, frame, observation, decision, mark, recorder
+        case header, frame, observation, decision
         case lidarMap = "lidar_map"
         case groundTruthObject = "gt_object"
         case groundTruthPlacement = "gt_placement"
         case groundTruthBox = "gt_box"
+        case mark, recorder
     }
 
     /// The part of every record that says what it is.

@@ -100,7 +100,7 @@ public enum RecordingStore {
             try insertAll(recording.lidarMaps, into: db)
             try insertAll(recording.guidanceRequests, into: db)
             try insertAll(recording.depthNetworkPasses, into: db)
-            try insertAll(recording.marks, into: db)
+            if !recording.marks.isEmpty { try insertAll(recording.marks, into: db) }
             if version >= 2 {
                 try insertAll(recording.decisions, into: db)
                 try insertAll(DecisionEvidenceRow.rows(of: recording.decisions), into: db)
