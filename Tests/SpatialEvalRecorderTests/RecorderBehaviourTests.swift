@@ -166,6 +166,27 @@ struct RecorderBehaviourTests {
         }
     }
 
+    @Test("a byte corrupted anywhere gives a recording or an error naming the file and a line of it, never a crash")
+    func corruptedAtEveryByte() throws {
+        let folder = try TemporaryDirectory()
+        try SessionFixtures.record(into: folder.file("s"))
+        let bytes = try Self.parts(folder.file("s"))[0]
+        let lines = bytes.count { $0 == 10 }
+        var refused = 0
+        for index in bytes.indices {
+            var corrupted = bytes
+            corrupted[index] = bytes[index] == UInt8(ascii: "{") ? UInt8(ascii: "#") : UInt8(ascii: "{")
+            do {
+                _ = try JSONLinesRecording.parseImport(corrupted, path: "c.jsonl")
+            } catch {
+                refused += 1
+                #expect(error.file == "c.jsonl" && (1...lines).contains(error.line ?? 0), "byte \(index): \(error)")
+                #expect(!error.message.isEmpty && error.message.count < 4096, "byte \(index)")
+            }
+        }
+        #expect(refused > bytes.count / 2)
+    }
+
     @Test("a malformed line inside a file is still an error naming the file and the line")
     func malformedMiddleLine() throws {
         let folder = try TemporaryDirectory()
