@@ -20,7 +20,8 @@ import Foundation
 /// records and at most one torn last line, which `import` reports as a warning. Parts rotate
 /// by size; the session stops at ``RecorderConfiguration/diskBudgetBytes`` with a final
 /// `recorder` record (`event` `stopped`, `reason` `disk_budget`). ``finish()`` writes an
-/// `end` record with the counters.
+/// `end` record with the counters. Always call it: until then the writer thread keeps the
+/// recorder alive.
 public final class SessionRecorder: @unchecked Sendable {
     /// The configuration it runs with.
     public let configuration: RecorderConfiguration
