@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "spatial-eval", targets: ["spatial-eval"]),
         .library(name: "SpatialEval", targets: ["SpatialEval"]),
+        .library(name: "SpatialEvalRecorder", type: .static, targets: ["SpatialEvalRecorder"]),
     ],
     targets: [
         // MARK: - System libraries (each imported by exactly one Swift module)
@@ -36,6 +37,10 @@ let package = Package(
             name: "SpatialEval",
             dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "ResultStore", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth"]),
         .executableTarget(name: "spatial-eval", dependencies: ["SpatialEval"]),
+        // What an app links to record sessions: Foundation only, no other module of this package.
+        .target(name: "SpatialEvalRecorder"),
+        // Benchmarks/recorder_overhead.sh: the recorder's caller-side cost and writer throughput.
+        .executableTarget(name: "recorder-bench", dependencies: ["SpatialEvalRecorder"]),
 
         // MARK: - Tests
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -48,6 +53,7 @@ let package = Package(
         .testTarget(name: "ReplayTests", dependencies: ["TestSupport", "Replay", "Recording", "EvalNumerics"]),
         .testTarget(name: "EvaluationTests", dependencies: ["TestSupport", "Evaluation", "Replay", "Recording", "EvalMetrics", "Simulation"]),
         .testTarget(name: "WarmthTests", dependencies: ["TestSupport", "Warmth", "Recording"]),
+        .testTarget(name: "SpatialEvalRecorderTests", dependencies: ["TestSupport", "SpatialEvalRecorder", "Recording", "Evaluation", "SpatialEval"]),
         .testTarget(name: "SweepsTests", dependencies: ["TestSupport", "Sweeps", "Evaluation", "Replay", "Recording", "EvalNumerics", "EvalMetrics"]),
     ],
     swiftLanguageModes: [.v6]

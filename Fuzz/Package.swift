@@ -10,7 +10,10 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "FuzzTargets",
-            dependencies: [.product(name: "SpatialEval", package: "SpatialEval")],
+            dependencies: [
+                .product(name: "SpatialEval", package: "SpatialEval"),
+                .product(name: "SpatialEvalRecorder", package: "SpatialEval"),
+            ],
             // libFuzzer supplies `main`; the entry point is `LLVMFuzzerTestOneInput`.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]),
     ],

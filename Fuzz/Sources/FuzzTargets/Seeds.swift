@@ -37,6 +37,8 @@ func makeSeeds(root: String, into folder: String, maximumBytes: Int = 64 * 1024)
         try copy("mot", "Data/mot-sample/tracker/\(sequence).txt", as: "\(sequence)-tracker.txt")
         try copy("seqinfo", "Data/mot-sample/gt/\(sequence)/seqinfo.ini", as: "\(sequence).ini")
     }
+    // Recorder output: a short session made through SpatialEvalRecorder (every record kind).
+    try save("recorder", "session.jsonl", try RecorderOutputCheck.sampleSession(in: scratch + "/recorder"))
     // Protocols: the shipped ones, read from a folder where their relative recording paths resolve.
     for name in (try fm.contentsOfDirectory(atPath: path("Protocols"))).sorted() where name.hasSuffix(".json") {
         try copy("protocol", "Protocols/\(name)")

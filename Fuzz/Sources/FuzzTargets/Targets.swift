@@ -71,6 +71,10 @@ let allTargets: [FuzzTarget] = [
         guard let recording = try? JSONLinesRecording.parse(data, path: "fuzz.jsonl") else { return }
         _ = RecordingValidator().problems(in: recording)
     },
+    FuzzTarget(name: "recorder", summary: "SpatialEvalRecorder output, cut and corrupted at every byte",
+               seeds: []) { data in
+        RecorderOutputCheck.check(data)
+    },
     FuzzTarget(name: "protocol", summary: "evaluation protocol JSON",
                seeds: ["Protocols/*.json"]) { data in
         // Saved where the shipped protocols' relative recording paths (../Data/…) resolve.

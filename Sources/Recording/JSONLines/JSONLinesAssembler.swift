@@ -8,8 +8,11 @@ import Foundation
 /// decision's frame and detection) resolve once the whole file has been read; a decision
 /// without `t` then gets its frame's, and one with `t` must have its frame's.
 struct JSONLinesAssembler {
-    /// The file, for messages.
-    let path: String
+    /// The file being read, for messages (a recorder's session folder is read part by part).
+    var path: String
+    /// What the reader noticed but did not refuse: a recorder's losses and budget stop, and
+    /// records left out because they name frames the recorder dropped (`FILE:LINE: message`).
+    private(set) var warnings: [String] = []
     private let decoder = JSONDecoder()
     private var recording = Recording()
     private var recordCount = 0
@@ -21,15 +24,23 @@ struct JSONLinesAssembler {
     private var placementIDs = IdentifierTable(table: "gt_placement")
     private var boxIDs = IdentifierTable(table: "gt_box")
     private var decisionIDs = IdentifierTable(table: "decision")
+    private var markIDs = IdentifierTable(table: "mark")
+    private var marks: [CaptureMark] = []
+    /// Frames a recorder said it dropped, and where it said so first.
+    private var droppedFrames: Set<Int64> = []
+    private var firstDropNote: (file: String, line: Int)?
+    private var dropTotals = [0, 0, 0, 0, 0]
+    /// `FILE:LINE` of decisions left out for naming dropped frames (their references are not checked).
+    private var leftOutLines: Set<String> = []
     private var mapLines: [Int64: Int] = [:]
-    /// The line of each decision, in `recording.decisions` order.
-    private var decisionLines: [Int] = []
+    /// The file and line of each decision, in `recording.decisions` order.
+    private var decisionLines: [(file: String, line: Int)] = []
     /// What a reference names.
     private enum Target: String {
         case frame, object = "gt_object", detection
     }
-    /// References to check at the end: line, field, id, and what it names.
-    private var references: [(line: Int, field: String, id: Int64, target: Target)] = []
+    /// References to check at the end: file, line, field, id, and what it names.
+    private var references: [(file: String, line: Int, field: String, id: Int64, target: Target)] = []
 
     /// Starts an empty recording read from `path`.
     init(path: String) {
@@ -48,16 +59,18 @@ struct JSONLinesAssembler {
     }
 
     /// The recording, with every array sorted by identifier as `RecordingStore` reads them.
-    func finish() throws(InputError) -> Recording {
+    mutating func finish() throws(InputError) -> Recording {
+        leaveOutDroppedFrames()
         let detectionIDs = Set(recording.detections.map(\.id))
-        for reference in references {
+        for reference in references where !(reference.target == .frame && droppedFrames.contains(reference.id))
+            && !leftOutLines.contains("\(reference.file):\(reference.line)") {
             let known = switch reference.target {
             case .frame: frameLines[reference.id] != nil
             case .object: objectLines[reference.id] != nil
             case .detection: detectionIDs.contains(reference.id)
             }
             if !known {
-                throw InputError(file: path, line: reference.line,
+                throw InputError(file: reference.file, line: reference.line,
                                  message: "\(reference.field): \(reference.id) is not a \(reference.target.rawValue) of this file")
             }
         }
@@ -71,26 +84,67 @@ struct JSONLinesAssembler {
         result.groundTruthBoxes.sort { $0.id < $1.id }
         result.decisions.sort { $0.id < $1.id }
         result.lidarMaps.sort { $0.frame < $1.frame }
+        result.depthNetworkPasses.sort { ($0.detection, $0.variant) < ($1.detection, $1.variant) }
+        if !marks.isEmpty {
+            result.marks = CaptureMarks.groundTruth(from: marks.map { mark in
+                var kept = mark
+                if let frame = kept.frame, droppedFrames.contains(frame) { kept.frame = nil }
+                return kept
+            }, into: &result)
+        }
         return result
+    }
+
+    /// Removes the records that name a frame the recorder dropped (decisions, also through
+    /// their evidence; LiDAR maps; observations; ground-truth boxes) and says how many.
+    private mutating func leaveOutDroppedFrames() {
+        guard !droppedFrames.isEmpty, let note = firstDropNote else { return }
+        let dropped = droppedFrames
+        var keptLines: [(file: String, line: Int)] = []
+        var keptDecisions: [AppDecision] = []
+        for (decision, line) in zip(recording.decisions, decisionLines) {
+            if dropped.contains(decision.frame) || decision.evidence.contains(where: { dropped.contains($0.frame) }) {
+                leftOutLines.insert("\(line.file):\(line.line)")
+            } else {
+                keptDecisions.append(decision)
+                keptLines.append(line)
+            }
+        }
+        let counts = [
+            ("decisions", recording.decisions.count - keptDecisions.count),
+            ("lidar maps", recording.lidarMaps.count { dropped.contains($0.frame) }),
+            ("observations", recording.observations.count { dropped.contains($0.frame) }),
+            ("gt boxes", recording.groundTruthBoxes.count { dropped.contains($0.frame) }),
+        ]
+        recording.decisions = keptDecisions
+        decisionLines = keptLines
+        recording.lidarMaps.removeAll { dropped.contains($0.frame) }
+        recording.observations.removeAll { dropped.contains($0.frame) }
+        recording.groundTruthBoxes.removeAll { dropped.contains($0.frame) }
+        let left = counts.filter { $0.1 > 0 }.map { "\($0.1) \($0.0)" }
+        if !left.isEmpty {
+            warnings.append("\(note.file):\(note.line): left out \(left.joined(separator: ", ")) naming frames the recorder dropped")
+        }
     }
 
     /// The decisions with every omitted `t` set to its frame's; a given `t` must be its frame's.
     private func timedDecisions() throws(InputError) -> [AppDecision] {
         var timeOfFrame: [Int64: Double] = [:]
         for frame in recording.frames { timeOfFrame[frame.index] = frame.time }
-        func timed(_ time: Double, frame: Int64, field: String, line: Int) throws(InputError) -> Double {
-            let frameTime = timeOfFrame[frame]!
+        func timed(_ time: Double, frame: Int64, field: String, file: String, line: Int) throws(InputError) -> Double {
+            guard let frameTime = timeOfFrame[frame] else { return time }
             guard time.isNaN || abs(time - frameTime) <= RecordingValidator.decisionTimeTolerance else {
-                throw InputError(file: path, line: line, message: "\(field): \(time) is not the t \(frameTime) of frame \(frame)")
+                throw InputError(file: file, line: line, message: "\(field): \(time) is not the t \(frameTime) of frame \(frame)")
             }
             return frameTime
         }
         var decisions = recording.decisions
-        for (index, line) in decisionLines.enumerated() {
-            decisions[index].time = try timed(decisions[index].time, frame: decisions[index].frame, field: "t", line: line)
+        for (index, place) in decisionLines.enumerated() {
+            decisions[index].time = try timed(decisions[index].time, frame: decisions[index].frame, field: "t", file: place.file, line: place.line)
             for k in decisions[index].evidence.indices {
                 let sample = decisions[index].evidence[k]
-                decisions[index].evidence[k].time = try timed(sample.time, frame: sample.frame, field: "evidence[\(k)].t", line: line)
+                decisions[index].evidence[k].time = try timed(
+                    sample.time, frame: sample.frame, field: "evidence[\(k)].t", file: place.file, line: place.line)
             }
         }
         return decisions
@@ -112,24 +166,24 @@ struct JSONLinesAssembler {
         case .observation:
             let record = try decode(JSONLinesRecord.Observation.self, bytes)
             recording.observations.append(try JSONLinesDecoding.observation(record, ids: &observationIDs, line: line))
-            references.append((line, "frame", record.frame, .frame))
+            references.append((path, line, "frame", record.frame, .frame))
         case .decision:
             let record = try decode(JSONLinesRecord.Decision.self, bytes)
             let decision = try JSONLinesDecisions.decision(record, ids: &decisionIDs, line: line)
-            references.append((line, "frame", record.frame, .frame))
-            if let detection = record.detection { references.append((line, "detection", detection, .detection)) }
+            references.append((path, line, "frame", record.frame, .frame))
+            if let detection = record.detection { references.append((path, line, "detection", detection, .detection)) }
             for (index, sample) in decision.evidence.enumerated() {
-                references.append((line, "evidence[\(index)].frame", sample.frame, .frame))
+                references.append((path, line, "evidence[\(index)].frame", sample.frame, .frame))
             }
             recording.decisions.append(decision)
-            decisionLines.append(line)
+            decisionLines.append((path, line))
         case .lidarMap:
             let map = try JSONLinesDecoding.lidarMap(try decode(JSONLinesRecord.LidarMap.self, bytes))
             if let earlier = mapLines[map.frame] {
                 throw JSONLinesFieldError(field: "frame", message: "\(map.frame) already has a lidar_map on line \(earlier)")
             }
             mapLines[map.frame] = line
-            references.append((line, "frame", map.frame, .frame))
+            references.append((path, line, "frame", map.frame, .frame))
             recording.lidarMaps.append(map)
         case .groundTruthObject:
             let object = try JSONLinesDecoding.groundTruthObject(try decode(JSONLinesRecord.GroundTruthObject.self, bytes))
@@ -141,12 +195,16 @@ struct JSONLinesAssembler {
         case .groundTruthPlacement:
             let record = try decode(JSONLinesRecord.GroundTruthPlacement.self, bytes)
             recording.groundTruthPlacements.append(try JSONLinesDecoding.placement(record, ids: &placementIDs, line: line))
-            references.append((line, "object", record.object, .object))
+            references.append((path, line, "object", record.object, .object))
+        case .mark:
+            marks.append(try JSONLinesMarks.mark(try decode(JSONLinesRecord.Mark.self, bytes), ids: &markIDs, line: line))
+        case .recorder:
+            addRecorderNote(try decode(JSONLinesRecord.RecorderNote.self, bytes), line: line)
         case .groundTruthBox:
             let record = try decode(JSONLinesRecord.GroundTruthBox.self, bytes)
             recording.groundTruthBoxes.append(try JSONLinesDecoding.groundTruthBox(record, ids: &boxIDs, line: line))
-            references.append((line, "frame", record.frame, .frame))
-            references.append((line, "object", record.object, .object))
+            references.append((path, line, "frame", record.frame, .frame))
+            references.append((path, line, "object", record.object, .object))
         }
     }
 
@@ -165,7 +223,7 @@ struct JSONLinesAssembler {
     }
 
     private mutating func addFrame(_ record: JSONLinesRecord.Frame, line: Int) throws(JSONLinesFieldError) {
-        let (frame, detections, grids) = try JSONLinesDecoding.frame(record, ids: &detectionIDs, line: line)
+        let (frame, detections, grids, passes) = try JSONLinesDecoding.frame(record, ids: &detectionIDs, line: line)
         if let last = lastFrame {
             guard frame.index > last.index else {
                 throw JSONLinesFieldError(
@@ -181,6 +239,45 @@ struct JSONLinesAssembler {
         recording.frames.append(frame)
         recording.detections += detections
         recording.depthGrids += grids
+        recording.depthNetworkPasses += passes
+    }
+
+    /// A recorder's note: losses (counted into `meta.recorder_dropped`, the frames remembered
+    /// so records naming them are left out), an early stop (`meta.recorder_stopped`), the end.
+    private mutating func addRecorderNote(_ note: JSONLinesRecord.RecorderNote, line: Int) {
+        switch note.event {
+        case "dropped":
+            let counts = [note.frames, note.detections, note.bulk, note.decisions, note.marks].map { max(0, $0 ?? 0) }
+            for index in counts.indices { dropTotals[index] += counts[index] }
+            droppedFrames.formUnion(note.droppedFrames ?? [])
+            if firstDropNote == nil { firstDropNote = (path, line) }
+            let text = "frames \(dropTotals[0]) (detections \(dropTotals[1])), other bulk records \(dropTotals[2]), "
+                + "decisions \(dropTotals[3]), marks \(dropTotals[4])"
+            recording.meta["recorder_dropped"] = text
+            warnings.append("\(path):\(line): the recorder dropped frames \(counts[0]) (detections \(counts[1])), other bulk records "
+                + "\(counts[2]), decisions \(counts[3]), marks \(counts[4]) (its queue was full)")
+        case "stopped":
+            let reason = note.reason ?? "not stated"
+            recording.meta["recorder_stopped"] = reason
+            warnings.append("\(path):\(line): the recorder stopped early (\(reason)); the session ends here")
+        case "end":
+            recording.meta["recorder_end"] = "complete"
+        default:
+            warnings.append("\(path):\(line): unknown recorder event '\(note.event)' ignored")
+        }
+    }
+
+    /// Adds a file's last line (the bytes after its last line break, starting at byte
+    /// `offset`). When it is not a record and `tolerateTornTail` is set, it is a write cut short
+    /// by a crash or kill: it is left out with a warning instead of failing the file.
+    mutating func add(lastLine bytes: Data, number: Int, offset: Int, tolerateTornTail: Bool) throws(InputError) {
+        do throws(InputError) {
+            try add(line: bytes, number: number)
+        } catch {
+            guard tolerateTornTail else { throw error }
+            warnings.append("\(path):\(number): torn last record at byte offset \(offset) (\(bytes.count) bytes without a line break) "
+                + "left out (\(error.message))")
+        }
     }
 
     // MARK: - Helpers

@@ -4,10 +4,10 @@
 /// Identifiers that a record may omit are assigned (and checked for uniqueness) by the
 /// reader's `IdentifierTable` of the record's table; `line` is where the record is.
 enum JSONLinesDecoding {
-    /// A frame, its detections (ids from `ids`) and their depth grids.
+    /// A frame, its detections (ids from `ids`), their depth grids and further network passes.
     static func frame(
         _ record: JSONLinesRecord.Frame, ids: inout IdentifierTable, line: Int
-    ) throws(JSONLinesFieldError) -> (Frame, [Detection], [DepthGrid]) {
+    ) throws(JSONLinesFieldError) -> (Frame, [Detection], [DepthGrid], [DepthNetworkPass]) {
         let tracking = record.tracking ?? TrackingState.normal.rawValue
         guard let state = TrackingState(rawValue: tracking) else {
             let names = TrackingState.allCases.map(\.rawValue).joined(separator: ", ")
@@ -23,6 +23,7 @@ enum JSONLinesDecoding {
             width: record.width, height: record.height)
         var detections: [Detection] = []
         var grids: [DepthGrid] = []
+        var passes: [DepthNetworkPass] = []
         for (index, raw) in (record.detections ?? []).enumerated() {
             let field = "detections[\(index)]"
             let detection = try self.detection(raw, frame: record.frame, field: field, ids: &ids, line: line)
@@ -30,8 +31,21 @@ enum JSONLinesDecoding {
             if let depth = raw.depth {
                 grids.append(try grid(depth, detection: detection.id, field: field + ".depth"))
             }
+            for (k, pass) in (raw.networkPasses ?? []).enumerated() {
+                let name = "\(field).network_passes[\(k)]"
+                guard let grid = grids.last, grid.detection == detection.id else {
+                    throw JSONLinesFieldError(field: name, message: "a network pass needs the detection's depth grid")
+                }
+                guard !passes.contains(where: { $0.detection == detection.id && $0.variant == pass.variant }) else {
+                    throw JSONLinesFieldError(field: name + ".variant", message: "'\(pass.variant)' is given twice")
+                }
+                let count = grid.rows * grid.columns
+                passes.append(DepthNetworkPass(
+                    detection: detection.id, variant: pass.variant,
+                    relativeInverseDepth: try floats(pass.inverseDepth, count: count, size: "\(grid.rows) × \(grid.columns)", name + ".inverse_depth")))
+            }
         }
-        return (frame, detections, grids)
+        return (frame, detections, grids, passes)
     }
 
     /// An observation with its id assigned.

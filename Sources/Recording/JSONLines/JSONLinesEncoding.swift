@@ -25,12 +25,14 @@ enum JSONLinesEncoding {
             }
             grids[grid.detection] = grid
         }
+        var passes: [Int64: [DepthNetworkPass]] = [:]
+        for pass in recording.depthNetworkPasses { passes[pass.detection, default: []].append(pass) }
         return recording.frames.map { frame in
             JSONLinesRecord.Frame(
                 frame: frame.index, t: frame.time, tracking: frame.trackingState.rawValue, detectorRan: frame.detectorRan,
                 pose: frame.pose.rowMajor, fx: frame.intrinsics.fx, fy: frame.intrinsics.fy,
                 cx: frame.intrinsics.cx, cy: frame.intrinsics.cy, width: frame.width, height: frame.height,
-                detections: (detectionsByFrame[frame.index] ?? []).map { record($0, grid: grids[$0.id]) })
+                detections: (detectionsByFrame[frame.index] ?? []).map { record($0, grid: grids[$0.id], passes: passes[$0.id] ?? []) })
         }
     }
 
@@ -69,11 +71,19 @@ enum JSONLinesEncoding {
 
     // MARK: - Parts
 
-    private static func record(_ detection: Detection, grid: DepthGrid?) -> JSONLinesRecord.Detection {
+    private static func record(_ detection: Detection, grid: DepthGrid?, passes: [DepthNetworkPass]) -> JSONLinesRecord.Detection {
         JSONLinesRecord.Detection(
             id: detection.id, label: detection.label, score: detection.score, box: array(detection.box),
             embedding: detection.embedding, trackID: detection.trackID, instanceID: detection.instanceID,
-            depth: grid.map(record))
+            depth: grid.map(record),
+            networkPasses: passes.isEmpty ? nil : passes.map { JSONLinesRecord.NetworkPass(variant: $0.variant, inverseDepth: samples($0.relativeInverseDepth)) })
+    }
+
+    /// The record of a ground-truth mark.
+    static func record(_ mark: CaptureMark) -> JSONLinesRecord.Mark {
+        JSONLinesRecord.Mark(
+            id: mark.id, t: mark.time, frame: mark.frame, object: mark.object, mark: mark.kind.rawValue,
+            position: mark.position.map(array), errorBound: mark.errorBound, twinOf: mark.twinOf, step: mark.step, note: mark.note)
     }
 
     private static func record(_ grid: DepthGrid) -> JSONLinesRecord.DepthGrid {

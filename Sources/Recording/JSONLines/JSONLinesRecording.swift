@@ -28,34 +28,88 @@ public enum JSONLinesRecording {
 
     /// ``read(path:)`` with a chosen block size (tests use tiny blocks).
     static func read(path: String, blockSize: Int) throws(InputError) -> Recording {
-        var assembler = JSONLinesAssembler(path: path)
-        var lineNumber = 0
-        try BlockFileReader.read(path: path, blockSize: blockSize) { bytes, final throws(InputError) in
-            var start = 0
-            while let end = bytes[start...].firstIndex(of: 10) {
-                lineNumber += 1
-                try assembler.add(line: Data(bytes[start..<end]), number: lineNumber)
-                start = end + 1
-            }
-            if final && start < bytes.count {
-                lineNumber += 1
-                try assembler.add(line: Data(bytes[start...]), number: lineNumber)
-                start = bytes.count
-            }
-            return start
+        try read(paths: [path], tolerateTornTail: false, blockSize: blockSize).recording
+    }
+
+    /// Reads one JSON Lines file, or a recorder's session folder (its `*.jsonl` parts in name
+    /// order, read as one file whose messages name the part), as `spatial-eval import` does.
+    ///
+    /// With `tolerateTornTail` (the default), a file's last line that has no line break and is
+    /// not a record (a write cut short by a crash, a kill or a full disk) is left out with a
+    /// warning naming the file, the line and its byte offset; a malformed line anywhere else
+    /// is still an error naming the file and the line. The warnings also report what a
+    /// recorder said it lost (`recorder` records) and records left out because they name
+    /// frames it dropped.
+    /// - Throws: `InputError` naming the file, the line and the field at fault.
+    public static func importFiles(at path: String, tolerateTornTail: Bool = true) throws(InputError) -> JSONLinesImport {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw InputError(file: path, message: "no such file or folder")
         }
-        return try assembler.finish()
+        var paths = [path]
+        if isFolder.boolValue {
+            let names: [String]
+            do {
+                names = try FileManager.default.contentsOfDirectory(atPath: path)
+            } catch {
+                throw InputError(file: path, message: "cannot list the folder: \(error.localizedDescription)")
+            }
+            paths = names.filter { $0.hasSuffix(".jsonl") && !$0.hasPrefix(".") }.sorted().map { path + "/" + $0 }
+            guard !paths.isEmpty else { throw InputError(file: path, message: "the folder holds no .jsonl parts") }
+        }
+        return try read(paths: paths, tolerateTornTail: tolerateTornTail, blockSize: blockSize)
+    }
+
+    /// Reads `paths` in order as one recording.
+    static func read(paths: [String], tolerateTornTail: Bool, blockSize: Int) throws(InputError) -> JSONLinesImport {
+        var assembler = JSONLinesAssembler(path: paths.first ?? "")
+        for path in paths {
+            assembler.path = path
+            var lineNumber = 0
+            var offset = 0
+            try BlockFileReader.read(path: path, blockSize: blockSize) { bytes, final throws(InputError) in
+                var start = 0
+                while let end = bytes[start...].firstIndex(of: 10) {
+                    lineNumber += 1
+                    try assembler.add(line: Data(bytes[start..<end]), number: lineNumber)
+                    start = end + 1
+                }
+                if final && start < bytes.count {
+                    lineNumber += 1
+                    try assembler.add(lastLine: Data(bytes[start...]), number: lineNumber, offset: offset + start, tolerateTornTail: tolerateTornTail)
+                    start = bytes.count
+                }
+                offset += start
+                return start
+            }
+        }
+        let recording = try assembler.finish()
+        return JSONLinesImport(recording: recording, warnings: assembler.warnings)
     }
 
     /// Parses JSON Lines text held in memory; `path` is used in messages only.
     public static func parse(_ data: Data, path: String) throws(InputError) -> Recording {
+        try parseImport(data, path: path, tolerateTornTail: false).recording
+    }
+
+    /// ``importFiles(at:tolerateTornTail:)`` for one file's bytes held in memory; `path` is
+    /// used in messages only.
+    public static func parseImport(_ data: Data, path: String, tolerateTornTail: Bool = true) throws(InputError) -> JSONLinesImport {
         var assembler = JSONLinesAssembler(path: path)
         var lineNumber = 0
-        for line in data.split(separator: 10, omittingEmptySubsequences: false) {
+        var offset = 0
+        let lines = data.split(separator: 10, omittingEmptySubsequences: false)
+        for (index, line) in lines.enumerated() {
             lineNumber += 1
-            try assembler.add(line: Data(line), number: lineNumber)
+            if index == lines.count - 1 {
+                try assembler.add(lastLine: Data(line), number: lineNumber, offset: offset, tolerateTornTail: tolerateTornTail)
+            } else {
+                try assembler.add(line: Data(line), number: lineNumber)
+            }
+            offset += line.count + 1
         }
-        return try assembler.finish()
+        let recording = try assembler.finish()
+        return JSONLinesImport(recording: recording, warnings: assembler.warnings)
     }
 
     /// The recording as JSON Lines: the header, the frames in order (each with its
@@ -96,7 +150,12 @@ public enum JSONLinesRecording {
         for object in recording.groundTruthObjects {
             try append(JSONLinesEncoding.record(object), "gt_object \(object.id)")
         }
-        for placement in recording.groundTruthPlacements {
+        for mark in recording.marks {
+            try append(JSONLinesEncoding.record(mark), "mark \(mark.id)")
+        }
+        // Placements a mark started are made again from the marks when the file is read.
+        let fromMarks = Set(recording.marks.compactMap(\.placement))
+        for placement in recording.groundTruthPlacements where !fromMarks.contains(placement.id) {
             try append(JSONLinesEncoding.record(placement), "gt_placement \(placement.id)")
         }
         for box in recording.groundTruthBoxes {
@@ -135,6 +194,22 @@ public enum JSONLinesRecording {
         } catch {
             throw RecordingWriteError(file: path, reason: (error as? InputError)?.message ?? "\(error)")
         }
+    }
+}
+
+/// What ``JSONLinesRecording/importFiles(at:tolerateTornTail:)`` read: the recording and
+/// what it noticed without refusing the file.
+public struct JSONLinesImport: Equatable, Sendable {
+    /// The recording.
+    public var recording: Recording
+    /// `FILE:LINE: message` for a torn last record, a recorder's losses or early stop, and
+    /// records left out because they name frames the recorder dropped.
+    public var warnings: [String]
+
+    /// Creates a result.
+    public init(recording: Recording, warnings: [String]) {
+        self.recording = recording
+        self.warnings = warnings
     }
 }
 

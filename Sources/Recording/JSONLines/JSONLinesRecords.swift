@@ -11,6 +11,7 @@ enum JSONLinesRecord {
         case groundTruthObject = "gt_object"
         case groundTruthPlacement = "gt_placement"
         case groundTruthBox = "gt_box"
+        case mark, recorder
     }
 
     /// The part of every record that says what it is.
@@ -58,11 +59,24 @@ enum JSONLinesRecord {
         var trackID: Int64?
         var instanceID: String?
         var depth: DepthGrid?
+        var networkPasses: [NetworkPass]?
 
         enum CodingKeys: String, CodingKey {
             case id, label, score, box, embedding, depth
             case trackID = "track_id"
             case instanceID = "instance_id"
+            case networkPasses = "network_passes"
+        }
+    }
+
+    /// A further depth-network pass over a detection's grid samples (`depth_network_passes`).
+    struct NetworkPass: Codable {
+        var variant: String
+        var inverseDepth: [Float?]
+
+        enum CodingKeys: String, CodingKey {
+            case variant
+            case inverseDepth = "inverse_depth"
         }
     }
 
@@ -183,5 +197,45 @@ enum JSONLinesRecord {
         var frame: Int64
         var t: Double?
         var look: String
+    }
+
+    /// A ground-truth mark made while capturing (`CaptureMark`).
+    struct Mark: Codable {
+        var type = Kind.mark.rawValue
+        var id: Int64?
+        var t: Double
+        var frame: Int64?
+        var object: Int64?
+        var mark: String
+        var position: [Double]?
+        var errorBound: Double?
+        var twinOf: Int64?
+        var step: String?
+        var note: String?
+
+        enum CodingKeys: String, CodingKey {
+            case type, id, t, frame, object, mark, position, step, note
+            case errorBound = "error_bound"
+            case twinOf = "twin_of"
+        }
+    }
+
+    /// What a recorder (`SpatialEvalRecorder`) says about itself: `dropped` (with counts and
+    /// the dropped frame numbers), `stopped` (with a reason), `end`.
+    struct RecorderNote: Codable {
+        var type = Kind.recorder.rawValue
+        var event: String
+        var reason: String?
+        var frames: Int?
+        var detections: Int?
+        var bulk: Int?
+        var decisions: Int?
+        var marks: Int?
+        var droppedFrames: [Int64]?
+
+        enum CodingKeys: String, CodingKey {
+            case type, event, reason, frames, detections, bulk, decisions, marks
+            case droppedFrames = "dropped_frames"
+        }
     }
 }

@@ -28,6 +28,8 @@ public struct Recording: Equatable, Sendable {
     public var depthNetworkPasses: [DepthNetworkPass]
     /// The decisions the app logged, in id order (optional; schema version 2).
     public var decisions: [AppDecision]
+    /// Ground-truth marks made while capturing (optional table `gt_marks`), in id order.
+    public var marks: [CaptureMark]
 
     /// Creates a recording; every part defaults to empty.
     public init(
@@ -36,7 +38,7 @@ public struct Recording: Equatable, Sendable {
         groundTruthObjects: [GroundTruthObject] = [], groundTruthPlacements: [GroundTruthPlacement] = [],
         groundTruthBoxes: [GroundTruthBox] = [], lidarMaps: [LidarMap] = [],
         guidanceRequests: [CaptureGuidanceRequest] = [], depthNetworkPasses: [DepthNetworkPass] = [],
-        decisions: [AppDecision] = []
+        decisions: [AppDecision] = [], marks: [CaptureMark] = []
     ) {
         self.meta = meta
         self.frames = frames
@@ -50,5 +52,6 @@ public struct Recording: Equatable, Sendable {
         self.guidanceRequests = guidanceRequests
         self.depthNetworkPasses = depthNetworkPasses
         self.decisions = decisions
+        self.marks = marks
     }
 }

@@ -137,7 +137,28 @@ enum RecordingSchema {
             PRIMARY KEY (decision, sample)
         );
         """
+    /// The ground-truth marks made while capturing (`CaptureMark`), created only when a
+    /// recording holds marks, so files without them stay byte for byte what they were.
+    /// Readers that do not know the table ignore it; the placements, twin groups and guidance
+    /// requests the marks imply are in the version-1 tables. `frame`, `object` and `twin_of`
+    /// are kept as marked (no foreign keys): a mark naming an unknown object is a
+    /// contradiction `inspect` reports, not a reason to lose the mark.
+    static let markStatements = """
+        CREATE TABLE gt_marks (
+            id          INTEGER PRIMARY KEY,
+            t           REAL NOT NULL,
+            frame       INTEGER,
+            object      INTEGER,
+            mark        TEXT NOT NULL CHECK (mark IN ('placed', 'removed', 'moved', 'twin', 'step_start', 'step_stop')),
+            x REAL, y REAL, z REAL,
+            error_bound REAL,
+            twin_of     INTEGER,
+            step        TEXT,
+            note        TEXT,
+            placement   INTEGER REFERENCES gt_placements (id)
+        );
+        """
     /// Tables added to version 1 after its first release; files written before lack them
     /// and read as empty.
-    static let optionalTables = ["lidar_maps", "guidance_requests", "depth_network_passes"]
+    static let optionalTables = ["lidar_maps", "guidance_requests", "depth_network_passes", "gt_marks"]
 }

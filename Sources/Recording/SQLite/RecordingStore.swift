@@ -63,7 +63,8 @@ public enum RecordingStore {
                 lidarMaps: try readIfPresent(LidarMap.self, from: db),
                 guidanceRequests: try readIfPresent(CaptureGuidanceRequest.self, from: db),
                 depthNetworkPasses: try readIfPresent(DepthNetworkPass.self, from: db),
-                decisions: decisions)
+                decisions: decisions,
+                marks: try readIfPresent(CaptureMark.self, from: db))
         }
     }
 
@@ -87,6 +88,7 @@ public enum RecordingStore {
         try db.transaction {
             try db.execute(RecordingSchema.createStatements)
             if version >= 2 { try db.execute(RecordingSchema.decisionStatements) }
+            if !recording.marks.isEmpty { try db.execute(RecordingSchema.markStatements) }
             try insertAll(recording.meta.sorted { $0.key < $1.key }.map(MetaEntry.init), into: db)
             try insertAll(recording.frames, into: db)
             try insertAll(recording.groundTruthObjects, into: db)
@@ -98,6 +100,7 @@ public enum RecordingStore {
             try insertAll(recording.lidarMaps, into: db)
             try insertAll(recording.guidanceRequests, into: db)
             try insertAll(recording.depthNetworkPasses, into: db)
+            if !recording.marks.isEmpty { try insertAll(recording.marks, into: db) }
             if version >= 2 {
                 try insertAll(recording.decisions, into: db)
                 try insertAll(DecisionEvidenceRow.rows(of: recording.decisions), into: db)

@@ -177,3 +177,31 @@ extension DepthNetworkPass: TableRecord {
             relativeInverseDepth: try row.floats("inverse_depth"))
     }
 }
+
+extension CaptureMark: TableRecord {
+    static let table = "gt_marks"
+    static let columns = ["id", "t", "frame", "object", "mark", "x", "y", "z", "error_bound", "twin_of", "step", "note", "placement"]
+    var sqlValues: [SQLiteValue] {
+        [.integer(id), .real(time), .integer(frame), .integer(object), .text(kind.rawValue)] + SQLiteValue.vector(position)
+            + [.real(errorBound), .integer(twinOf), .text(step), .text(note), .integer(placement)]
+    }
+    init(row: RowReader) throws(RowDecodingError) {
+        let name = try row.text("mark")
+        guard let kind = Kind(rawValue: name) else {
+            let names = Kind.allCases.map(\.rawValue).joined(separator: ", ")
+            throw row.failure("mark", "unknown value '\(name)' (expected one of \(names))")
+        }
+        let parts = [try row.optionalReal("x"), try row.optionalReal("y"), try row.optionalReal("z")]
+        var position: SIMD3<Double>?
+        if let x = parts[0], let y = parts[1], let z = parts[2] {
+            position = SIMD3(x, y, z)
+        } else if parts.contains(where: { $0 != nil }) {
+            throw row.failure("x/y/z", "partly NULL")
+        }
+        self.init(
+            id: try row.integer("id"), time: try row.real("t"), frame: try row.optionalInteger("frame"),
+            object: try row.optionalInteger("object"), kind: kind, position: position,
+            errorBound: try row.optionalReal("error_bound"), twinOf: try row.optionalInteger("twin_of"),
+            step: try row.optionalText("step"), note: try row.optionalText("note"), placement: try row.optionalInteger("placement"))
+    }
+}

@@ -92,6 +92,7 @@ public struct RecordingValidator: Sendable {
             ])
         }
         found += decisionProblems(recording, frames: frames)
+        found += CaptureMarks.contradictions(in: recording)
         return found
     }
 

@@ -8,7 +8,10 @@ struct ImportCommand: Command {
     let summary = "Import a JSON Lines export, or a TUM trajectory with MOTChallenge boxes, into a recording."
     let discussion = """
         --jsonl reads the JSON Lines format of Docs/recording-format.md (one record per \
-        frame, optional header and ground-truth records). --tum makes one frame per \
+        frame, optional header and ground-truth records), or a SpatialEvalRecorder session \
+        folder (its parts in name order; Docs/recorder.md): ground-truth marks become \
+        placements, twin groups and guidance requests; a last line torn by a crash is left \
+        out with a warning naming file, line and byte offset, as are the recorder's losses. --tum makes one frame per \
         trajectory line, numbered from 1 like MOTChallenge frames, with the given \
         intrinsics (fy defaults to fx, cx and cy to the image centre); --mot-gt adds \
         ground-truth boxes and objects (label --label, default person, with the stated \
@@ -17,7 +20,7 @@ struct ImportCommand: Command {
         'inspect'; a recording with problems is not written unless --allow-invalid. \
         Exit status: 0 written, 1 bad input (file and line named), 64 usage error.
         """
-    static let jsonl = OptionKey<String?>("jsonl", "FILE.jsonl", "JSON Lines export to import.")
+    static let jsonl = OptionKey<String?>("jsonl", "FILE.jsonl", "JSON Lines export (or recorder session folder) to import.")
     static let tum = OptionKey<String?>("tum", "POSES.txt", "TUM RGB-D trajectory (timestamp tx ty tz qx qy qz qw).")
     static let motGT = OptionKey<String?>("mot-gt", "GT.txt", "MOTChallenge ground truth for the trajectory's frames.")
     static let motHyp = OptionKey<String?>("mot-hyp", "HYP.txt", "MOTChallenge tracker output for the trajectory's frames.")
@@ -67,7 +70,9 @@ struct ImportCommand: Command {
             if let extra = Self.trajectoryOptions.first(where: arguments.isGiven) {
                 throw UsageError("--\(extra.name) applies to --tum imports only")
             }
-            recording = try JSONLinesRecording.read(path: source.value)
+            let imported = try JSONLinesRecording.importFiles(at: source.value)
+            for warning in imported.warnings { output.err("warning: \(warning)\n") }
+            recording = imported.recording
         } else {
             recording = try Self.trajectoryRecording(arguments, trajectory: source.value)
         }

@@ -7,9 +7,9 @@ struct InspectCommand: Command {
     let summary = "Summarise a recording (SQLite) and validate it; exit 1 when any problem is found."
     let discussion = """
         Prints the recording's metadata and counts (frames, duration, detections per class, \
-        ground-truth objects, moves, depth grids) on standard output, then checks it: finite, \
+        ground-truth objects, moves, depth grids, marks) on standard output, then checks it: finite, \
         rigid poses; boxes inside the image; increasing timestamps; every ground-truth \
-        reference valid; SQLite's integrity_check. Each problem goes to standard error as \
+        reference valid; ground-truth marks that contradict each other; SQLite's integrity_check. Each problem goes to standard error as \
         'error: FILE:TABLE:ROW: message', ROW being the table's key (frame number, id). \
         The format is described in Docs/recording-format.md. \
         Exit status: 0 valid, 1 problems found or unreadable file, 64 usage error.
@@ -30,6 +30,15 @@ struct InspectCommand: Command {
         return problems.isEmpty ? .success : .failure
     }
 
+    /// `N (placed 3, removed 1, …)`: the marks by kind, in the kinds' order.
+    static func markCounts(_ marks: [CaptureMark]) -> String {
+        let counts = CaptureMark.Kind.allCases.compactMap { kind in
+            let count = marks.count { $0.kind == kind }
+            return count == 0 ? nil : "\(kind.rawValue) \(count)"
+        }
+        return "\(marks.count) (\(counts.joined(separator: ", ")))"
+    }
+
     /// The summary text: metadata, then one aligned line per count.
     static func report(path: String, recording: Recording, problemCount: Int, version: Int) -> String {
         let summary = RecordingSummary(recording)
@@ -47,6 +56,9 @@ struct InspectCommand: Command {
             ("gt objects", "\(summary.groundTruthObjects) (\(summary.persons) persons)"),
             ("gt moves", "\(summary.moves); removals \(summary.removals)"),
             ("gt boxes", "\(summary.groundTruthBoxes)"),
+        ] + (recording.marks.isEmpty ? [] : [
+            ("gt marks", Self.markCounts(recording.marks)),
+        ]) + [
             ("problems", problemCount == 0 ? "none" : "\(problemCount) (listed on standard error)"),
         ]
         var lines = ["\(path) (recording schema v\(version))"]
