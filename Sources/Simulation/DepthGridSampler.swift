@@ -15,13 +15,20 @@ public struct DepthGridSampler: Sendable {
     public var segmentation: SegmentationModel
     /// Grid rows and columns.
     public var gridSize: Int
+    /// Each object's silhouette inside its box (`SilhouetteTemplates.assigned`); an object
+    /// without one fills its box. Used only when `segmentation.silhouettes` is on.
+    public var silhouettes: [Int64: Silhouette]
 
     /// Creates a sampler.
-    public init(camera: PinholeCamera, lidar: LidarModel, segmentation: SegmentationModel = SegmentationModel(), gridSize: Int) {
+    public init(
+        camera: PinholeCamera, lidar: LidarModel, segmentation: SegmentationModel = SegmentationModel(), gridSize: Int,
+        silhouettes: [Int64: Silhouette] = [:]
+    ) {
         self.camera = camera
         self.lidar = lidar
         self.segmentation = segmentation
         self.gridSize = gridSize
+        self.silhouettes = silhouettes
     }
 
     /// The grid of detection `id` with `box`, caused by `source` (nil: a false positive,
@@ -37,7 +44,7 @@ public struct DepthGridSampler: Sendable {
         let directions = pixels.map { pose.worldPoint(fromCamera: camera.ray(u: $0.x, v: $0.y)) - pose.position }
         let solidHits = directions.map { caster.cast(direction: $0) }
         let subject = source ?? solidHits[(n / 2) * n + n / 2].object
-        let hits = silhouetteHits(solidHits, directions: directions, subject: subject, scene: scene, caster: caster, size: n, random: &random)
+        let hits = silhouetteHits(solidHits, directions: directions, subject: subject, caster: caster, size: n, random: &random)
         let error = MaskError(model: segmentation, random: &random)
         let keys = (0..<(n * n)).map { _ in random.nextUnit() }
         let selected = error.applied(to: hits.map { $0.object != nil && $0.object == subject }, size: n, keys: keys)
@@ -61,16 +68,14 @@ public struct DepthGridSampler: Sendable {
             groundTruthDepth: hits.map { Float($0.depth) })
     }
 
-    /// `hits` with the subject's silhouette cut out (`SegmentationModel.silhouettes`): where a
-    /// template drawn for the subject's label shows background, the sample sees what lies behind
-    /// the object — the nearer of the scene behind it and the subject's surface plus a depth jump
-    /// drawn once per grid from real boundaries (`BinnedDistribution.backgroundJump`).
+    /// `hits` with the subject's silhouette cut out (`SegmentationModel.silhouettes`): where the
+    /// subject's template shows background, the sample sees what lies behind the object — the
+    /// nearer of the scene behind it and the subject's surface plus a depth jump drawn once per
+    /// grid from real boundaries (`BinnedDistribution.backgroundJump`).
     func silhouetteHits(
-        _ hits: [RayHit], directions: [SIMD3<Double>], subject: Int64?, scene: Scene, caster: RayCaster, size: Int,
-        random: inout SplitMix64
+        _ hits: [RayHit], directions: [SIMD3<Double>], subject: Int64?, caster: RayCaster, size: Int, random: inout SplitMix64
     ) -> [RayHit] {
-        guard segmentation.silhouettes, let subject, let kind = scene.objects.first(where: { $0.id == subject })?.kind,
-              let template = SilhouetteTemplates.measured.draw(for: kind, random: &random) else { return hits }
+        guard segmentation.silhouettes, let subject, let template = silhouettes[subject] else { return hits }
         let jump = BinnedDistribution.backgroundJump.draw(&random)
         return hits.indices.map { index in
             let hit = hits[index]

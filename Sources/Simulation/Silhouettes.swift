@@ -66,6 +66,17 @@ public struct SilhouetteTemplates: Sendable {
         let candidates = templates(for: kind)
         return candidates.isEmpty ? nil : candidates[random.index(below: candidates.count)]
     }
+
+    /// Each object's silhouette for a whole capture, drawn from stream `silhouettes` by object
+    /// id: an object keeps its shape from view to view (persons included).
+    public func assigned(to objects: [SceneObject], streams: RandomStreams) -> [Int64: Silhouette] {
+        var result: [Int64: Silhouette] = [:]
+        for object in objects {
+            var random = streams.generator(.silhouettes, UInt64(bitPattern: object.id))
+            result[object.id] = draw(for: object.kind, random: &random)
+        }
+        return result
+    }
 }
 
 /// One grid's mask error (`SegmentationModel`): the predicted mask leaks onto the background
