@@ -148,6 +148,7 @@ import Testing
             }
         }
         #expect(leaked > 100, "leaked samples: \(leaked)")
-        #expect(Double(behind) > 0.9 * Double(leaked), "\(behind) of \(leaked) leaked samples lie behind the subject")
+        // Most lie behind it; the rest on the furniture top it stands on, nearer than its front face.
+        #expect(Double(behind) > 0.8 * Double(leaked), "\(behind) of \(leaked) leaked samples lie behind the subject")
     }
 }
