@@ -2,7 +2,8 @@
 """Derives the simulator's error models from real reference data (Data/error-models/SOURCES.md).
 
 Usage: derive.py REFERENCE_FOLDER OUT_FOLDER SWIFT_FILE
-  REFERENCE_FOLDER  the reference data (evo_testdata/, priorda_samples/, promptda_example/)
+  REFERENCE_FOLDER  the reference data (evo_testdata/, priorda_samples/, promptda_example/,
+                    coco_val2014_100/, open3d_testdata/)
   OUT_FOLDER        where the JSON files go (Data/error-models)
   SWIFT_FILE        the generated Swift table (Sources/Simulation/ErrorModelTables.swift)
 
@@ -26,6 +27,18 @@ are decoded here with zlib).
    every pixel where the depth profile bends by more than 0.1 m (second difference over 2 px, so
    planar slopes do not count), where its depth lies between the near and far surface of its 5x5
    window (0 near, 1 far), as a histogram.
+4. Silhouettes (silhouettes.json): COCO val2014 instance polygons (coco_val2014_100): every
+   non-crowd annotation whose box is at least SILHOUETTE_MIN_SIDE_PX on both sides is rasterised
+   at the centres of a SILHOUETTE_GRID x SILHOUETTE_GRID grid over its box (even-odd rule, the
+   union of its polygons): a normalised mask template, one 16-bit row mask per grid row. Per COCO
+   label the simulator uses, when it has at least SILHOUETTE_MIN_TEMPLATES templates, else the
+   pooled set (every label of the sample); with the mask-area / box-area distribution (COCO's
+   `area` over w*h) and where the background shows inside the box.
+5. Background depth jumps (background-jumps.json): the depth maps of Open3D's RGBD sample (5
+   frames of one scene) and the Prior-Depth-Anything ground truths (samples 1-5): at every pixel
+   pair JUMP_GAP_PX apart along a row or a column, both valid, whose depths differ by more than
+   JUMP_STEP_M (an object boundary), the jump far - near in metres; a histogram of JUMP_BIN_M bins
+   over [JUMP_STEP_M, JUMP_MAX_M] (larger jumps in the last bin), each scene weighted equally.
 """
 import json
 import sys
@@ -40,6 +53,17 @@ STEP_M = 0.05          # pose residuals are resampled every 5 cm of travel
 FIELD_STEP = 5         # depth residual field: every 5th pixel of the 640x480 frame
 EDGE_STEP_M = 0.1      # a LiDAR window spanning more than this is a silhouette
 EDGE_BINS = 20
+SILHOUETTE_GRID = 16   # template cells per box side (the fusion's 16 x 16 grid)
+SILHOUETTE_MIN_SIDE_PX = 16
+SILHOUETTE_MIN_TEMPLATES = 5
+# COCO labels of the simulator's object kinds (ObjectKind.label).
+SIMULATED_LABELS = ["backpack", "book", "bottle", "bowl", "cell phone", "chair", "clock", "cup", "keyboard",
+                    "laptop", "mouse", "person", "potted plant", "remote", "tv", "vase"]
+JUMP_GAP_PX = 3        # depth pairs this far apart straddle a (possibly smeared) boundary
+JUMP_STEP_M = 0.1      # a pair differing by more than this is a boundary (the LiDAR silhouette step)
+JUMP_BIN_M = 0.05
+JUMP_MAX_M = 3.0
+JUMP_SCENE_WEIGHT = 100000
 
 
 # ---------------------------------------------------------------- pose residuals
@@ -207,13 +231,127 @@ def lidar_edges(folder):
     }
 
 
+# ---------------------------------------------------------------- silhouettes
+
+def rasterise(polygons, box, grid):
+    """Cells of a grid x grid raster over `box` (x, y, w, h) whose centres lie inside the polygons (even-odd)."""
+    x, y, w, h = box
+    centres = (np.arange(grid) + 0.5) / grid
+    px, py = np.meshgrid(x + centres * w, y + centres * h)
+    inside = np.zeros((grid, grid), dtype=bool)
+    for polygon in polygons:
+        xs, ys = np.array(polygon[0::2], dtype=np.float64), np.array(polygon[1::2], dtype=np.float64)
+        crossing = np.zeros((grid, grid), dtype=bool)
+        for i in range(len(xs)):
+            x0, y0, x1, y1 = xs[i - 1], ys[i - 1], xs[i], ys[i]
+            straddles = (y0 > py) != (y1 > py)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                at = x0 + (py - y0) * (x1 - x0) / (y1 - y0)
+            crossing ^= straddles & (px < at)
+        inside |= crossing
+    return inside
+
+
+def silhouette_summary(entries):
+    fills = np.array([e["fill"] for e in entries])
+    areas = np.array([e["area_over_box"] for e in entries])
+    background = 1 - np.mean([e["cells"] for e in entries], axis=0)
+    return {
+        "templates": len(entries),
+        "template_fill_mean": round(float(fills.mean()), 4),
+        "area_over_box_mean": round(float(areas.mean()), 4),
+        "area_over_box_quantiles_10_50_90": [round(float(q), 4) for q in np.quantile(areas, [0.1, 0.5, 0.9])],
+        # Per cell (row-major), the percentage of templates showing background there.
+        "background_percent_by_cell": [int(round(v * 100)) for v in background.ravel()],
+        "rows": [e["rows"] for e in entries],
+    }
+
+
+def silhouettes(folder):
+    data = json.loads((folder / "instances_val2014_100.json").read_text())
+    names = {c["id"]: c["name"] for c in data["categories"]}
+    entries = {}
+    skipped = {"crowd": 0, "small": 0}
+    for annotation in sorted(data["annotations"], key=lambda a: a["id"]):
+        if annotation["iscrowd"] or not isinstance(annotation["segmentation"], list):
+            skipped["crowd"] += 1
+            continue
+        x, y, w, h = annotation["bbox"]
+        if w < SILHOUETTE_MIN_SIDE_PX or h < SILHOUETTE_MIN_SIDE_PX:
+            skipped["small"] += 1
+            continue
+        cells = rasterise(annotation["segmentation"], (x, y, w, h), SILHOUETTE_GRID)
+        rows = [int(sum(1 << c for c in range(SILHOUETTE_GRID) if row[c])) for row in cells]
+        entries.setdefault(names[annotation["category_id"]], []).append({
+            "cells": cells.astype(np.float64), "rows": rows, "fill": float(cells.mean()),
+            "area_over_box": float(annotation["area"]) / (w * h)})
+    pooled = [e for label in sorted(entries) for e in entries[label]]
+    own = {label: silhouette_summary(entries[label]) for label in SIMULATED_LABELS
+           if len(entries.get(label, [])) >= SILHOUETTE_MIN_TEMPLATES}
+    return {
+        "source": "coco_val2014_100/instances_val2014_100.json (COCO val2014 instance polygons, 100 images)",
+        "grid": SILHOUETTE_GRID, "min_box_side_px": SILHOUETTE_MIN_SIDE_PX, "min_templates": SILHOUETTE_MIN_TEMPLATES,
+        "row_encoding": "bit c of a row is grid column c (least significant bit = left column)",
+        "skipped_annotations": skipped,
+        "labels": own,
+        "pooled_for": [label for label in SIMULATED_LABELS if label not in own],
+        "pooled": silhouette_summary(pooled),
+    }
+
+
+# ---------------------------------------------------------------- background depth jumps
+
+def boundary_jumps(depth):
+    """Depth jumps (metres) at pixel pairs JUMP_GAP_PX apart that straddle a boundary."""
+    jumps = []
+    for a, b in ((depth[:, :-JUMP_GAP_PX], depth[:, JUMP_GAP_PX:]), (depth[:-JUMP_GAP_PX], depth[JUMP_GAP_PX:])):
+        valid = (a > 0) & (b > 0) & np.isfinite(a) & np.isfinite(b)
+        difference = np.abs(np.where(valid, a - b, 0))
+        jumps.append(difference[valid & (difference > JUMP_STEP_M)])
+    return np.concatenate(jumps)
+
+
+def background_jumps(reference):
+    scenes = [
+        ("open3d_testdata/RGBD/depth/0000[0-4].png (Redwood-type RGB-D frames, uint16 mm)",
+         [read_png16(reference / "open3d_testdata" / "RGBD" / "depth" / f"0000{i}.png").astype(np.float64) / 1000 for i in range(5)]),
+    ]
+    for i in (1, 2, 3, 4):
+        scenes.append((f"priorda_samples/sample-{i}/gt_depth.png (uint16 mm)",
+                       [read_png16(reference / "priorda_samples" / f"sample-{i}" / "gt_depth.png").astype(np.float64) / 1000]))
+    scenes.append(("priorda_samples/sample-5/gt_depth.npy (float32 mm)",
+                   [np.load(reference / "priorda_samples" / "sample-5" / "gt_depth.npy").astype(np.float64) / 1000]))
+    bins = int(round((JUMP_MAX_M - JUMP_STEP_M) / JUMP_BIN_M))
+    total = np.zeros(bins)
+    summaries, pooled = [], []
+    for name, maps in scenes:
+        jumps = np.concatenate([boundary_jumps(d) for d in maps])
+        counts, _ = np.histogram(np.minimum(jumps, JUMP_MAX_M - 1e-9), bins=bins, range=(JUMP_STEP_M, JUMP_MAX_M))
+        total += counts / counts.sum() * JUMP_SCENE_WEIGHT
+        pooled.append(jumps)
+        summaries.append({"source": name, "pairs": int(len(jumps)),
+                          "jump_quantiles_10_50_90_m": [round(float(q), 3) for q in np.quantile(jumps, [0.1, 0.5, 0.9])]})
+    histogram = [int(round(v)) for v in total]
+    centres = JUMP_STEP_M + (np.arange(bins) + 0.5) * JUMP_BIN_M
+    weights = np.array(histogram, dtype=np.float64)
+    cumulative = np.cumsum(weights) / weights.sum()
+    return {
+        "gap_px": JUMP_GAP_PX, "boundary_step_m": JUMP_STEP_M, "bin_m": JUMP_BIN_M, "range_m": [JUMP_STEP_M, JUMP_MAX_M],
+        "scene_weight": JUMP_SCENE_WEIGHT, "scenes": summaries,
+        "weighted_mean_m": round(float((weights * centres).sum() / weights.sum()), 3),
+        "weighted_median_m": round(float(centres[int(np.searchsorted(cumulative, 0.5))]), 3),
+        "weighted_p90_m": round(float(centres[int(np.searchsorted(cumulative, 0.9))]), 3),
+        "histogram": histogram,
+    }
+
+
 # ---------------------------------------------------------------- output
 
 def write_json(path, value):
     path.write_text(json.dumps(value, sort_keys=True, separators=(",", ":")) + "\n")
 
 
-def swift_table(pose, depth, edges):
+def swift_table(pose, depth, edges, shapes, jumps):
     def ints(values):
         return ", ".join(str(v) for v in values)
     lines = [
@@ -244,6 +382,19 @@ def swift_table(pose, depth, edges):
         f"    static let depthResolutionLoss: [Int16] = [{ints(v for row in depth['resolution_loss'] for v in row)}]",
         "    /// Histogram over [0, 1] of where ARKit silhouette pixels lie between the near (0) and far (1) surface.",
         f"    static let lidarEdgeHistogram: [Int] = [{ints(edges['histogram'])}]",
+        "    /// Cells per side of a silhouette template (COCO polygons rasterised over their box).",
+        f"    static let silhouetteGrid = {shapes['grid']}",
+        "    /// Silhouette templates per COCO label, one row mask per grid row (bit c = column c), flattened;",
+        "    /// the label \"\" is the pooled set, used for every label not listed.",
+        "    static let silhouetteTemplates: [(label: String, rows: [UInt16])] = [",
+    ]
+    for label, summary in list(shapes["labels"].items()) + [("", shapes["pooled"])]:
+        lines.append(f"        (label: \"{label}\", rows: [{ints(v for rows in summary['rows'] for v in rows)}]),")
+    lines += [
+        "    ]",
+        "    /// Histogram of real depth jumps at object boundaries (metres, bins of equal width over the range).",
+        f"    static let backgroundJumpRange: ClosedRange<Double> = {jumps['range_m'][0]!r}...{jumps['range_m'][1]!r}",
+        f"    static let backgroundJumpHistogram: [Int] = [{ints(jumps['histogram'])}]",
         "}",
         "",
     ]
@@ -263,7 +414,11 @@ def main():
     write_json(out / "pose-residuals.json", {"step_m": STEP_M, "sequences": pose})
     write_json(out / "depth-residuals.json", depth)
     write_json(out / "lidar-edges.json", edges)
-    swift.write_text(swift_table(pose, depth, edges))
+    shapes = silhouettes(reference / "coco_val2014_100")
+    jumps = background_jumps(reference)
+    write_json(out / "silhouettes.json", shapes)
+    write_json(out / "background-jumps.json", jumps)
+    swift.write_text(swift_table(pose, depth, edges, shapes, jumps))
 
 
 if __name__ == "__main__":

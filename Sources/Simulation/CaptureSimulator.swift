@@ -45,7 +45,8 @@ public struct CaptureSimulator: Sendable {
         let projector = GroundTruthProjector(camera: config.camera, rules: config.groundTruth)
         let detector = DetectorSimulator(model: config.detector, camera: config.camera)
         let sampler = DepthGridSampler(
-            camera: config.camera, lidar: config.lidar, segmentation: config.segmentation, gridSize: config.cadence.gridSize)
+            camera: config.camera, lidar: config.lidar, segmentation: config.segmentation, gridSize: config.cadence.gridSize,
+            silhouettes: SilhouetteTemplates.measured.assigned(to: scene.objects, streams: streams))
         var output = FrameOutputs()
         for (offset, camera) in cameras.enumerated() {
             let frame = Int64(offset + 1)

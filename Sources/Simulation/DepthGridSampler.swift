@@ -15,13 +15,20 @@ public struct DepthGridSampler: Sendable {
     public var segmentation: SegmentationModel
     /// Grid rows and columns.
     public var gridSize: Int
+    /// Each object's silhouette inside its box (`SilhouetteTemplates.assigned`); an object
+    /// without one fills its box. Used only when `segmentation.silhouettes` is on.
+    public var silhouettes: [Int64: Silhouette]
 
     /// Creates a sampler.
-    public init(camera: PinholeCamera, lidar: LidarModel, segmentation: SegmentationModel = SegmentationModel(), gridSize: Int) {
+    public init(
+        camera: PinholeCamera, lidar: LidarModel, segmentation: SegmentationModel = SegmentationModel(), gridSize: Int,
+        silhouettes: [Int64: Silhouette] = [:]
+    ) {
         self.camera = camera
         self.lidar = lidar
         self.segmentation = segmentation
         self.gridSize = gridSize
+        self.silhouettes = silhouettes
     }
 
     /// The grid of detection `id` with `box`, caused by `source` (nil: a false positive,
@@ -34,9 +41,13 @@ public struct DepthGridSampler: Sendable {
         let n = max(1, gridSize)
         let pixels = (0..<(n * n)).map { Self.samplePixel(index: $0, size: n, box: box) }
         let caster = RayCaster(scene: scene, time: time, origin: pose.position)
-        let hits = pixels.map { caster.cast(direction: pose.worldPoint(fromCamera: camera.ray(u: $0.x, v: $0.y)) - pose.position) }
-        let subject = source ?? hits[(n / 2) * n + n / 2].object
-        let leak = maskLeak(random: &random)
+        let directions = pixels.map { pose.worldPoint(fromCamera: camera.ray(u: $0.x, v: $0.y)) - pose.position }
+        let solidHits = directions.map { caster.cast(direction: $0) }
+        let subject = source ?? solidHits[(n / 2) * n + n / 2].object
+        let hits = silhouetteHits(solidHits, directions: directions, subject: subject, caster: caster, size: n, random: &random)
+        let error = MaskError(model: segmentation, random: &random)
+        let keys = (0..<(n * n)).map { _ in random.nextUnit() }
+        let selected = error.applied(to: hits.map { $0.object != nil && $0.object == subject }, size: n, keys: keys)
         var lidarDepth = [Float](repeating: .nan, count: n * n)
         var confidence = [UInt8](repeating: 0, count: n * n)
         var inverse = [Float](repeating: .nan, count: n * n)
@@ -46,9 +57,7 @@ public struct DepthGridSampler: Sendable {
             let depth = hits[index].depth
             let neighbour = Self.mostDifferent(from: depth, among: Self.neighbours(of: index, size: n).map { hits[$0].depth })
             let silhouette = abs(neighbour - depth) > lidar.silhouetteStep
-            let inside = hits[index].object != nil && hits[index].object == subject
-            let leaked = !inside && leak.map { $0.covers(row: index / n, column: index % n, size: n) } == true
-            mask[index] = (silhouette && random.chance(segmentation.boundaryFlipProbability)) != (inside || leaked) ? 1 : 0
+            mask[index] = (silhouette && random.chance(segmentation.boundaryFlipProbability)) != selected[index] ? 1 : 0
             (lidarDepth[index], confidence[index]) = lidarSample(depth: depth, neighbour: neighbour, silhouette: silhouette, random: &random)
             let residual = network.residual(at: patch.sourcePixel(u: pixels[index].x, v: pixels[index].y, corner: corner))
             inverse[index] = Float(network.inverseDepth(depth: depth, residual: residual))
@@ -59,12 +68,21 @@ public struct DepthGridSampler: Sendable {
             groundTruthDepth: hits.map { Float($0.depth) })
     }
 
-    /// Whether this grid's mask leaks, and where (`SegmentationModel`).
-    func maskLeak(random: inout SplitMix64) -> MaskLeak? {
-        let leaks = random.chance(segmentation.leakProbability)
-        let side = random.index(below: 4)
-        let extent = random.uniform(segmentation.leakExtentRange.first ?? 0.25, segmentation.leakExtentRange.last ?? 1)
-        return leaks ? MaskLeak(side: side, extent: extent) : nil
+    /// `hits` with the subject's silhouette cut out (`SegmentationModel.silhouettes`): where the
+    /// subject's template shows background, the sample sees what lies behind the object — the
+    /// nearer of the scene behind it and the subject's surface plus a depth jump drawn once per
+    /// grid from real boundaries (`BinnedDistribution.backgroundJump`).
+    func silhouetteHits(
+        _ hits: [RayHit], directions: [SIMD3<Double>], subject: Int64?, caster: RayCaster, size: Int, random: inout SplitMix64
+    ) -> [RayHit] {
+        guard segmentation.silhouettes, let subject, let template = silhouettes[subject] else { return hits }
+        let jump = BinnedDistribution.backgroundJump.draw(&random)
+        return hits.indices.map { index in
+            let hit = hits[index]
+            guard hit.object == subject, !template.covers(row: index / size, column: index % size, size: size) else { return hit }
+            let behind = caster.cast(direction: directions[index], excluding: subject)
+            return behind.depth <= hit.depth + jump ? behind : RayHit(depth: hit.depth + jump, object: nil)
+        }
     }
 
     /// One LiDAR reading of a surface at `depth` (most different neighbour surface at
@@ -208,25 +226,5 @@ public struct DepthNetworkFrame: Sendable {
     /// The network's output for a surface at `depth` metres with relative residual `residual`.
     public func inverseDepth(depth: Double, residual: Double) -> Double {
         scale / depth * (1 + model.residualScale * residual) + shift
-    }
-}
-
-/// A mask leak onto the background: a band from one side of the box (`side` 0 top, 1 bottom,
-/// 2 left, 3 right) reaching `extent` of the way across.
-struct MaskLeak: Equatable {
-    /// Which side the leak enters from.
-    var side: Int
-    /// How far across the box it reaches, [0, 1].
-    var extent: Double
-
-    /// Whether grid cell (`row`, `column`) of a `size`×`size` grid lies in the band.
-    func covers(row: Int, column: Int, size: Int) -> Bool {
-        let (r, c) = ((Double(row) + 0.5) / Double(size), (Double(column) + 0.5) / Double(size))
-        switch side {
-        case 0: return r < extent
-        case 1: return r > 1 - extent
-        case 2: return c < extent
-        default: return c > 1 - extent
-        }
     }
 }

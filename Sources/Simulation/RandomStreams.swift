@@ -45,6 +45,8 @@ public enum RandomStream: UInt64, Sendable, CaseIterable {
     /// Formerly the fast depth-network pass's noise; unused since the fast pass draws its
     /// residual patch from `depthNetwork` (kept so later streams keep their numbers).
     case fastDepthPass
+    /// Each object's silhouette template, one stream per object id (added last).
+    case silhouettes
 }
 
 extension SplitMix64 {

@@ -152,10 +152,11 @@ struct RayCaster {
         self.origin = origin
     }
 
-    /// The first hit along `direction` (not necessarily unit; the depth is in its units).
-    func cast(direction: SIMD3<Double>) -> RayHit {
+    /// The first hit along `direction` (not necessarily unit; the depth is in its units),
+    /// passing through the object `excluded` (what lies behind a silhouette).
+    func cast(direction: SIMD3<Double>, excluding excluded: Int64? = nil) -> RayHit {
         var best = RayHit(depth: room?.exit(origin: origin, direction: direction) ?? .infinity, object: nil)
-        for solid in solids {
+        for solid in solids where excluded == nil || solid.object != excluded {
             if let entry = solid.box.entry(origin: origin, direction: direction), entry < best.depth {
                 best = RayHit(depth: entry, object: solid.object)
             }

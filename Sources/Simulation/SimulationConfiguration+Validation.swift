@@ -15,6 +15,8 @@ extension SimulationConfiguration {
     /// The focal lengths, pixels, a camera or the depth network's residual field may have (the
     /// recording validator's upper bound; below one pixel the residual field's scale overflows).
     public static let focalRange: ClosedRange<Double> = 1...10_000_000
+    /// The largest factor on the mask error (the error is capped at 1 − IoU = 0.95 anyway).
+    public static let maximumMaskErrorScale: Double = 100
     /// The longest replayed drift block, metres.
     public static let maximumDriftBlock: Double = 10_000
 
@@ -47,7 +49,10 @@ extension SimulationConfiguration {
             ordered("embeddings.twinCosineRange", embeddings.twinCosineRange),
             ordered("embeddings.viewNoiseRange", embeddings.viewNoiseRange),
             ordered("lidar.validRange", lidar.validRange),
-            ordered("segmentation.leakExtentRange", segmentation.leakExtentRange),
+            within("segmentation.boundaryFlipProbability", segmentation.boundaryFlipProbability, 0...1),
+            within("segmentation.meanMaskIoU", segmentation.meanMaskIoU, 0...1),
+            within("segmentation.maskErrorScale", segmentation.maskErrorScale, 0...Self.maximumMaskErrorScale),
+            within("segmentation.leakShare", segmentation.leakShare, 0...1),
             ordered("depthNetwork.scaleRange", depthNetwork.scaleRange),
             ordered("depthNetwork.shiftRange", depthNetwork.shiftRange),
             ordered("layout.twinSeparationRange", layout.twinSeparationRange),

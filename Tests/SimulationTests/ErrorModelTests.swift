@@ -77,7 +77,7 @@ private let canDerive = derivePython != nil && FileManager.default.fileExists(at
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        for name in ["pose-residuals.json", "depth-residuals.json", "lidar-edges.json"] {
+        for name in ["pose-residuals.json", "depth-residuals.json", "lidar-edges.json", "silhouettes.json", "background-jumps.json"] {
             let committed = try Data(contentsOf: repository.appendingPathComponent("Data/error-models/\(name)"))
             #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file(name))) == committed, "\(name) is stale: run Data/error-models/derive.sh")
         }

@@ -24,6 +24,23 @@ import Testing
         #expect(report.markdown.hasPrefix("Simulated:") && report.markdown.contains("| re-anchor gap p90, m | 19.2 cm |"))
     }
 
+    /// `--seed-offset` moves every session onto seeds disjoint from the tuning seeds, and the
+    /// table says which seeds it used and how to remake it.
+    @Test func seedOffsetShiftsEverySessionAndIsNamedInTheTable() {
+        var settings = CalibrationSettings()
+        settings.sessions = 30
+        settings.seedOffset = 1000
+        #expect((0..<30).map(settings.sessionSeed) == Array(UInt64(1001)...1030))
+        let report = CalibrationReport(settings: settings, sessions: [], sharedBoundSessions: [], rows: [])
+        #expect(report.markdown.contains("seeds 1001–1030"))
+        #expect(report.markdown.contains("`spatial-eval calibrate --sessions 30 --seed 1 --seed-offset 1000`"))
+        settings.seedOffset = 0
+        #expect(!CalibrationReport(settings: settings, sessions: [], sharedBoundSessions: [], rows: []).markdown.contains("--seed-offset"))
+        settings.firstSeed = .max
+        settings.seedOffset = 2
+        #expect(settings.sessionSeed(0) == 1, "seeds wrap instead of trapping")
+    }
+
     @Test func commandRunsAndRejectsBadOptions() {
         #expect(runTool(["calibrate", "--sessions", "1"]).status == 64)
         let run = runTool(["calibrate", "--sessions", "2", "--duration", "12", "--resamples", "100"])

@@ -3,14 +3,15 @@ extension CalibrationReport {
     /// value labelled as such).
     public var markdown: String {
         let s = settings
-        let seeds = "seeds \(s.firstSeed)–\(s.firstSeed + UInt64(max(s.sessions, 1) - 1))"
+        let seeds = "seeds \(s.sessionSeed(0))–\(s.sessionSeed(max(s.sessions, 1) - 1))"
+        let offset = s.seedOffset == 0 ? "" : " --seed-offset \(s.seedOffset)"
         var lines = [
             "Simulated: \(sessions.count) sessions of `walkaway-reapproach` (\(seeds), "
                 + "\(s.duration.map { "\(ReportNumber.fixed($0, 0)) s" } ?? "nominal 60 s"), default simulator configuration), "
                 + "replicas with the shipped constants; intervals: 95 % percentile bootstrap over whole sessions "
                 + "(\(s.resamples) resamples, seed \(s.bootstrapSeed)); one session: the central 95 % of the statistic over single "
                 + "sessions. The shared-error bound re-simulates the first \(sharedBoundSessions.count) sessions with "
-                + "`depthNetwork.fastPassResidual = shared`. Made by `spatial-eval calibrate --sessions \(s.sessions) --seed \(s.firstSeed)`.",
+                + "`depthNetwork.fastPassResidual = shared`. Made by `spatial-eval calibrate --sessions \(s.sessions) --seed \(s.firstSeed)\(offset)`.",
             "",
             "| figure | app (reported) | simulated, pooled [95 % interval] | simulated, one session (95 %) | verdict |",
             "| --- | --- | --- | --- | --- |",

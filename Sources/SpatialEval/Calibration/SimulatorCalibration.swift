@@ -6,10 +6,13 @@ import Simulation
 
 /// What `spatial-eval calibrate` simulates and how it summarises it.
 public struct CalibrationSettings: Equatable, Sendable {
-    /// Number of simulated sessions (seeds `firstSeed`, `firstSeed + 1`, …).
+    /// Number of simulated sessions (seeds `firstSeed + seedOffset`, `firstSeed + seedOffset + 1`, …).
     public var sessions: Int = 20
-    /// Seed of the first session.
+    /// Seed of the first session (before `seedOffset`).
     public var firstSeed: UInt64 = 1
+    /// Added to every session's seed, so the table can be made on seeds disjoint from those used
+    /// while developing the simulator (Docs/simulator.md#calibration).
+    public var seedOffset: UInt64 = 0
     /// Session length, seconds (nil: the scenario's nominal 60 s).
     public var duration: Double?
     /// Bootstrap resamples of whole sessions.
@@ -23,6 +26,11 @@ public struct CalibrationSettings: Equatable, Sendable {
 
     /// The default settings.
     public init() {}
+
+    /// The seed of session `index` (0-based): `firstSeed + seedOffset + index`, wrapping.
+    public func sessionSeed(_ index: Int) -> UInt64 {
+        firstSeed &+ seedOffset &+ UInt64(index)
+    }
 }
 
 /// One figure the app reports next to the simulator's: the pooled simulated value with a
@@ -73,11 +81,11 @@ public enum SimulatorCalibration {
             settings: settings, sessions: sessions, sharedBoundSessions: bound, rows: rows(sessions, bound: bound, settings: settings))
     }
 
-    /// `count` sessions from `settings.firstSeed` on, measured in parallel, in seed order.
+    /// `count` sessions from `settings.sessionSeed(0)` on, measured in parallel, in seed order.
     static func simulate(_ settings: CalibrationSettings, count: Int, configuration: SimulationConfiguration) -> [CalibrationSession] {
-        let first = settings.firstSeed, duration = settings.duration
+        let duration = settings.duration
         return inChunks(of: count, minimumChunk: 1) { range in
-            range.map { CalibrationSession.measure(.walkawayReapproach, seed: first + UInt64($0), duration: duration, configuration: configuration) }
+            range.map { CalibrationSession.measure(.walkawayReapproach, seed: settings.sessionSeed($0), duration: duration, configuration: configuration) }
         }.flatMap { $0 }
     }
 
