@@ -1,7 +1,7 @@
 import Simulation
 
 /// The statement of a report's data in its header (spec.md#report-data): a one-line summary,
-/// e.g. "Data: 5 recordings, all simulated (capture simulator sim-2)", and one row per
+/// e.g. "Data: 5 recordings, all simulated (capture simulator sim-3)", and one row per
 /// recording. Pure functions of the recordings' ``RecordingData`` (or a sweep's corpus
 /// summary), the one renderer of every report's data statement (run, sweep, compare), so
 /// they word it the same way.

@@ -34,6 +34,6 @@ public struct RecordingData: Sendable, Equatable {
     /// True when a simulator made the recording (`meta.source` is `simulator`, or it names one).
     public var isSimulated: Bool { source == "simulator" || !simulator.isEmpty }
 
-    /// The simulator's short tag (e.g. `sim-2`), nil when none is named.
+    /// The simulator's short tag (e.g. `sim-3`), nil when none is named.
     public var simulatorTag: String? { SimulatorInfo.tag(ofMetaSimulator: simulator) }
 }
