@@ -6,7 +6,7 @@ let package = Package(
     name: "SpatialEval",
     products: [
         .executable(name: "spatial-eval", targets: ["spatial-eval"]),
-        .library(name: "SpatialEval", targets: ["SpatialEval"]),
+        .library(name: "SpatialEval", targets: ["EvalResults", "EvalJobs", "EvalReports"]),
         .library(name: "SpatialEvalRecorder", type: .static, targets: ["SpatialEvalRecorder"]),
     ],
     targets: [
@@ -33,10 +33,24 @@ let package = Package(
         // LookFor's warmth finder: trial format, replay, metrics, sweep, simulator.
         .target(name: "Warmth", dependencies: ["EvalNumerics", "Recording"]),
         .target(name: "Sweeps", dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "Replay", "Evaluation"]),
+        // The suite's three layers above the algorithms (README "Layout"):
+        // what a job is asked and answers, and the files that hold it;
         .target(
-            name: "SpatialEval",
+            name: "EvalResults",
             dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "ResultStore", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth"]),
-        .executableTarget(name: "spatial-eval", dependencies: ["SpatialEval"]),
+        // the jobs, a Swift API taking typed inputs and returning typed results;
+        .target(
+            name: "EvalJobs",
+            dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "EvalResults", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth"]),
+        // Markdown, HTML and SVG rendered from results alone (never runs a job);
+        .target(
+            name: "EvalReports",
+            dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "EvalResults", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth"]),
+        // and the command line: declarations, parsing, calling the library, printing.
+        .target(
+            name: "EvalCommandLine",
+            dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "ResultStore", "EvalResults", "EvalJobs", "EvalReports", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth"]),
+        .executableTarget(name: "spatial-eval", dependencies: ["EvalCommandLine", "EvalResults"]),
         // What an app links to record sessions: Foundation only, no other module of this package.
         .target(name: "SpatialEvalRecorder"),
         // Benchmarks/recorder_overhead.sh: the recorder's caller-side cost and writer throughput.
@@ -48,12 +62,12 @@ let package = Package(
         .testTarget(name: "RecordingTests", dependencies: ["TestSupport", "Recording"]),
         .testTarget(name: "EvalMetricsTests", dependencies: ["TestSupport", "EvalMetrics", "Recording", "EvalNumerics"]),
         .testTarget(name: "ResultStoreTests", dependencies: ["TestSupport", "ResultStore"]),
-        .testTarget(name: "SpatialEvalTests", dependencies: ["TestSupport", "SpatialEval"]),
+        .testTarget(name: "SpatialEvalTests", dependencies: ["TestSupport", "EvalResults", "EvalJobs", "EvalReports", "EvalCommandLine"]),
         .testTarget(name: "SimulationTests", dependencies: ["TestSupport", "Simulation", "Recording", "EvalNumerics"]),
         .testTarget(name: "ReplayTests", dependencies: ["TestSupport", "Replay", "Recording", "EvalNumerics"]),
         .testTarget(name: "EvaluationTests", dependencies: ["TestSupport", "Evaluation", "Replay", "Recording", "EvalMetrics", "Simulation"]),
         .testTarget(name: "WarmthTests", dependencies: ["TestSupport", "Warmth", "Recording"]),
-        .testTarget(name: "SpatialEvalRecorderTests", dependencies: ["TestSupport", "SpatialEvalRecorder", "Recording", "Evaluation", "SpatialEval"]),
+        .testTarget(name: "SpatialEvalRecorderTests", dependencies: ["TestSupport", "SpatialEvalRecorder", "Recording", "Evaluation", "EvalResults", "EvalJobs", "EvalCommandLine"]),
         .testTarget(name: "SweepsTests", dependencies: ["TestSupport", "Sweeps", "Evaluation", "Replay", "Recording", "EvalNumerics", "EvalMetrics"]),
     ],
     swiftLanguageModes: [.v6]

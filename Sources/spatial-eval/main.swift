@@ -1,5 +1,8 @@
 import Foundation
-import SpatialEval
+import EvalResults
+import EvalJobs
+import EvalReports
+import EvalCommandLine
 
 // A child process reading a results file the tool did not write (ForeignResultsFile).
 if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == ForeignResultsFile.probeArgument {

@@ -1,7 +1,10 @@
 import Evaluation
 import Foundation
 import Recording
-import SpatialEval
+import EvalResults
+import EvalJobs
+import EvalReports
+import EvalCommandLine
 @testable import SpatialEvalRecorder
 import TestSupport
 import Testing

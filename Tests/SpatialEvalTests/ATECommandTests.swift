@@ -1,5 +1,8 @@
 import Foundation
-import SpatialEval
+import EvalResults
+import EvalJobs
+import EvalReports
+import EvalCommandLine
 import TestSupport
 import Testing
 

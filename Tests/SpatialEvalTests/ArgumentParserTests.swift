@@ -1,5 +1,8 @@
 import Foundation
-@testable import SpatialEval
+@testable import EvalResults
+@testable import EvalJobs
+@testable import EvalReports
+@testable import EvalCommandLine
 import TestSupport
 import Testing
 
@@ -119,7 +122,7 @@ struct ArgumentParserTests {
             let discussion = ""
             let positionals: [any CommandPositional] = [ArgumentParserTests.first, ArgumentParserTests.rest]
             let options: [any CommandOption] = [ArgumentParserTests.name, ArgumentParserTests.shape, ArgumentParserTests.verbose]
-            func run(_ arguments: ParsedArguments, output: OutputSink) throws -> SpatialEval.ExitStatus { .success }
+            func run(_ arguments: ParsedArguments, output: OutputSink) throws -> EvalCommandLine.ExitStatus { .success }
         }
         #expect(Example().helpText == """
             spatial-eval example — An example.

@@ -1,5 +1,8 @@
 import Testing
-@testable import SpatialEval
+@testable import EvalResults
+@testable import EvalJobs
+@testable import EvalReports
+@testable import EvalCommandLine
 
 /// `spatial-eval calibrate` sets every seed figure beside a simulated value with an interval.
 @Suite struct CalibrationTests {

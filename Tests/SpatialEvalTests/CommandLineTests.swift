@@ -1,6 +1,9 @@
 import Foundation
 import ResultStore
-import SpatialEval
+import EvalResults
+import EvalJobs
+import EvalReports
+import EvalCommandLine
 import TestSupport
 import Testing
 

@@ -1,7 +1,10 @@
 import Foundation
 import EvalMetrics
 import Recording
-@testable import SpatialEval
+@testable import EvalResults
+@testable import EvalJobs
+@testable import EvalReports
+@testable import EvalCommandLine
 import Simulation
 import TestSupport
 import Testing

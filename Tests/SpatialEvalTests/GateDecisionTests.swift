@@ -1,7 +1,10 @@
 import EvalNumerics
 import Foundation
 import Simulation
-@testable import SpatialEval
+@testable import EvalResults
+@testable import EvalJobs
+@testable import EvalReports
+@testable import EvalCommandLine
 import Testing
 
 @Suite("Gates on interval bounds, the minimum of events, intervals over recordings, the data statement")

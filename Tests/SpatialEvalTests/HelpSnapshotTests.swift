@@ -1,5 +1,8 @@
 import Foundation
-@testable import SpatialEval
+@testable import EvalResults
+@testable import EvalJobs
+@testable import EvalReports
+@testable import EvalCommandLine
 import Testing
 
 /// Every command's `--help`, and the tool's, against committed snapshots

@@ -2,7 +2,10 @@ import Evaluation
 import Foundation
 import Recording
 import Replay
-@testable import SpatialEval
+@testable import EvalResults
+@testable import EvalJobs
+@testable import EvalReports
+@testable import EvalCommandLine
 import TestSupport
 import Testing
 

@@ -2,7 +2,10 @@ import Foundation
 import EvalMetrics
 import Recording
 import Replay
-@testable import SpatialEval
+@testable import EvalResults
+@testable import EvalJobs
+@testable import EvalReports
+@testable import EvalCommandLine
 import TestSupport
 import Testing
 

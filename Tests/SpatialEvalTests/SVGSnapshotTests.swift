@@ -1,5 +1,8 @@
 import Foundation
-@testable import SpatialEval
+@testable import EvalResults
+@testable import EvalJobs
+@testable import EvalReports
+@testable import EvalCommandLine
 import Testing
 
 /// The report's figures against committed snapshots (`Tests/Snapshots/*.svg`): a change to

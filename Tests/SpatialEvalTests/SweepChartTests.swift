@@ -1,4 +1,7 @@
-@testable import SpatialEval
+@testable import EvalResults
+@testable import EvalJobs
+@testable import EvalReports
+@testable import EvalCommandLine
 import Testing
 
 @Suite("Sweep charts")

@@ -1,7 +1,10 @@
 import Foundation
 import FoundationXML
 import ResultStore
-@testable import SpatialEval
+@testable import EvalResults
+@testable import EvalJobs
+@testable import EvalReports
+@testable import EvalCommandLine
 import Sweeps
 import TestSupport
 import Testing

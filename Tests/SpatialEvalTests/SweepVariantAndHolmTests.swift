@@ -2,7 +2,10 @@ import Foundation
 import EvalNumerics
 import Replay
 import Simulation
-@testable import SpatialEval
+@testable import EvalResults
+@testable import EvalJobs
+@testable import EvalReports
+@testable import EvalCommandLine
 import Testing
 
 /// Holm–Bonferroni and practical thresholds in the fusion-variant report (spec.md#fusion-holm),

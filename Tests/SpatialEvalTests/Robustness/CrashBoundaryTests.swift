@@ -1,6 +1,9 @@
 import Foundation
 import Recording
-@testable import SpatialEval
+@testable import EvalResults
+@testable import EvalJobs
+@testable import EvalReports
+@testable import EvalCommandLine
 import TestSupport
 import Testing
 

@@ -5,7 +5,10 @@ import Recording
 import Replay
 import ResultStore
 import Simulation
-@testable import SpatialEval
+@testable import EvalResults
+@testable import EvalJobs
+@testable import EvalReports
+@testable import EvalCommandLine
 import Sweeps
 import TestSupport
 import Testing

@@ -1,0 +1,93 @@
+import Foundation
+import EvalMetrics
+import EvalResults
+import EvalJobs
+import EvalReports
+
+/// Renders a ``COCOEvaluation``: pycocotools' twelve summary lines (−1 printed as `n/a`), or
+/// JSON with the twelve numbers unrounded and the full precision and recall arrays.
+enum COCOEvaluationFormatting {
+    /// The summary block as pycocotools prints it, three decimals, `n/a` for −1.
+    static func table(_ evaluation: COCOEvaluation, groundTruth: String, results: String) -> String {
+        var lines = [
+            "COCO \(evaluation.iouType.rawValue) scoring (pycocotools 2.0 conventions)",
+            "ground truth  \(groundTruth)",
+            "results       \(results)",
+            "images \(evaluation.imageIds.count), categories \(evaluation.categoryIds.count), detections \(evaluation.detectionCount)"
+                + (evaluation.droppedDetections > 0 ? " (\(evaluation.droppedDetections) dropped: category not listed)" : ""),
+            "",
+        ]
+        let p = evaluation.parameters
+        for (statistic, value) in zip(COCOEvaluation.statistics, evaluation.stats) {
+            let title = statistic.isPrecision ? "Average Precision  (AP)" : "Average Recall     (AR)"
+            let iou = statistic.iou.map { String(format: "%0.2f     ", $0) }
+                ?? String(format: "%0.2f:%0.2f", p.iouThresholds[0], p.iouThresholds[p.iouThresholds.count - 1])
+            let area = String(repeating: " ", count: max(0, 6 - statistic.area.count)) + statistic.area
+            let number = value == -1 ? "n/a" : String(format: "%0.3f", value)
+            lines.append(String(format: " %@ @[ IoU=%@ | area=%@ | maxDets=%3d ] = %@", title, iou, area, statistic.maxDetections, number))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Everything, unrounded: `stats` (−1 kept, as pycocotools stores it), named summary
+    /// values, parameters, and `precision` `[T][R][K][A][M]` / `recall` `[T][K][A][M]` as nested lists.
+    static func json(_ evaluation: COCOEvaluation, groundTruth: String, results: String) -> String {
+        var writer = JSONWriter()
+        writer.beginObject()
+        write(evaluation, groundTruth: groundTruth, results: results, into: &writer)
+        writer.endObject()
+        return writer.text
+    }
+
+    /// The members of ``json(_:groundTruth:results:)`` inside an open object.
+    static func write(_ evaluation: COCOEvaluation, groundTruth: String, results: String, into writer: inout JSONWriter) {
+        let p = evaluation.parameters
+        writer.string("tool", "spatial-eval")
+        writer.string("version", ToolInfo.version)
+        writer.string("iou_type", evaluation.iouType.rawValue)
+        writer.string("gt", groundTruth)
+        writer.string("dt", results)
+        writer.integer("images", evaluation.imageIds.count)
+        writer.integer("detections", evaluation.detectionCount)
+        writer.integer("dropped_detections", evaluation.droppedDetections)
+        let stats = evaluation.stats
+        writer.raw("stats", JSONWriter.compactArray(stats))
+        writer.beginObject("summary")
+        for (statistic, value) in zip(COCOEvaluation.statistics, stats) { writer.number(statistic.name, value) }
+        writer.endObject()
+        writer.raw("category_ids", "[" + evaluation.categoryIds.map(String.init).joined(separator: ", ") + "]")
+        writer.raw("iou_thresholds", JSONWriter.compactArray(p.iouThresholds))
+        writer.raw("recall_thresholds", JSONWriter.compactArray(p.recallThresholds))
+        writer.raw("max_dets", "[" + p.maxDetections.map(String.init).joined(separator: ", ") + "]")
+        writer.raw("area_ranges", "[" + p.areaRanges.map { JSONWriter.compactArray([$0.lower, $0.upper]) }.joined(separator: ", ") + "]")
+        let k = evaluation.categoryIds.count, a = p.areaRanges.count, m = p.maxDetections.count
+        // Innermost [A][M] blocks on one line each.
+        func block(_ values: ArraySlice<Double>) -> String {
+            "[" + (0..<a).map { ai in JSONWriter.compactArray(values.dropFirst(ai * m).prefix(m)) }.joined(separator: ", ") + "]"
+        }
+        writer.beginArray("precision")
+        for t in 0..<p.iouThresholds.count {
+            writer.beginArray()
+            for r in 0..<p.recallThresholds.count {
+                writer.beginArray()
+                for kk in 0..<k {
+                    let start = ((t * p.recallThresholds.count + r) * k + kk) * a * m
+                    writer.raw(nil, block(evaluation.precision[start..<(start + a * m)]))
+                }
+                writer.endArray()
+            }
+            writer.endArray()
+        }
+        writer.endArray()
+        writer.beginArray("recall")
+        for t in 0..<p.iouThresholds.count {
+            writer.beginArray()
+            for kk in 0..<k {
+                let start = (t * k + kk) * a * m
+                writer.raw(nil, block(evaluation.recall[start..<(start + a * m)]))
+            }
+            writer.endArray()
+        }
+        writer.endArray()
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import Recording
+import EvalResults
+import EvalJobs
+import EvalReports
+
+/// `spatial-eval import`: JSON Lines, or a TUM trajectory with MOTChallenge boxes, into a
+/// recording (SQLite).
+struct ImportCommand: Command {
+    let name = "import"
+    let summary = "Import a JSON Lines export, or a TUM trajectory with MOTChallenge boxes, into a recording."
+    let discussion = """
+        --jsonl reads the JSON Lines format of Docs/recording-format.md (one record per \
+        frame, optional header and ground-truth records), or a SpatialEvalRecorder session \
+        folder (its parts in name order; Docs/recorder.md): ground-truth marks become \
+        placements, twin groups and guidance requests; a last line torn by a crash is left \
+        out with a warning naming file, line and byte offset, as are the recorder's losses. --tum makes one frame per \
+        trajectory line, numbered from 1 like MOTChallenge frames, with the given \
+        intrinsics (fy defaults to fx, cx and cy to the image centre); --mot-gt adds \
+        ground-truth boxes and objects (label --label, default person, with the stated \
+        --extent in metres, default 0.5,1.7,0.3), --mot-hyp adds tracked detections \
+        and marks every frame as a detector frame. The result is validated as by \
+        'inspect'; a recording with problems is not written unless --allow-invalid. \
+        Exit status: 0 written, 1 bad input (file and line named), 64 usage error.
+        """
+    static let jsonl = OptionKey<String?>("jsonl", "FILE.jsonl", "JSON Lines export (or recorder session folder) to import.")
+    static let tum = OptionKey<String?>("tum", "POSES.txt", "TUM RGB-D trajectory (timestamp tx ty tz qx qy qz qw).")
+    static let motGT = OptionKey<String?>("mot-gt", "GT.txt", "MOTChallenge ground truth for the trajectory's frames.")
+    static let motHyp = OptionKey<String?>("mot-hyp", "HYP.txt", "MOTChallenge tracker output for the trajectory's frames.")
+    static let fx = OptionKey<Double?>("fx", "PIXELS", "Focal length along u (with --tum).", bounds: .above(0))
+    static let fy = OptionKey<Double?>("fy", "PIXELS", "Focal length along v (default: fx).", bounds: .above(0))
+    static let cx = OptionKey<Double?>("cx", "PIXELS", "Principal point u (default: width / 2).")
+    static let cy = OptionKey<Double?>("cy", "PIXELS", "Principal point v (default: height / 2).")
+    static let width = OptionKey<Int?>("width", "PIXELS", "Image width (with --tum).",
+        bounds: .within(1...RecordingValidator.maximumImageSide))
+    static let height = OptionKey<Int?>("height", "PIXELS", "Image height (with --tum).",
+        bounds: .within(1...RecordingValidator.maximumImageSide))
+    static let label = OptionKey<String>("label", "NAME", "Class of MOTChallenge boxes.", default: "person")
+    static let extent = OptionKey<ObjectExtent>(
+        "extent", "W,H,D", "Assumed size in metres of MOTChallenge objects.", default: ObjectExtent(metres: SIMD3(0.5, 1.7, 0.3)))
+    static let out = OptionKey<String>("out", "REC.sqlite", "Recording (SQLite) to write.")
+    static let allowInvalid = OptionKey<Bool>(flag: "allow-invalid", "Write even when validation finds problems (they are listed as warnings).")
+    /// The options of a trajectory import, which a JSON Lines import rejects.
+    static let trajectoryOptions: [any CommandOption] = [motGT, motHyp, fx, fy, cx, cy, width, height, label, extent]
+    let positionals: [any CommandPositional] = []
+    let options: [any CommandOption] = [Self.jsonl, Self.tum] + Self.trajectoryOptions + [Self.out, Self.allowInvalid]
+    let usageForms = [
+        UsageForm([Self.jsonl, Self.out], optional: [Self.allowInvalid]),
+        UsageForm([Self.tum, Self.fx, Self.width, Self.height, Self.out],
+                  optional: [Self.fy, Self.cx, Self.cy, Self.motGT, Self.motHyp, Self.label, Self.extent, Self.allowInvalid]),
+    ]
+
+    /// The assumed size of MOTChallenge objects: three positive numbers W,H,D in metres.
+    struct ObjectExtent: OptionValue {
+        /// Width, height and depth, metres.
+        var metres: SIMD3<Double>
+
+        init(metres: SIMD3<Double>) { self.metres = metres }
+        init?(optionText text: String) {
+            let parts = text.split(separator: ",").compactMap { Double($0) }
+            guard parts.count == 3, parts.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
+            metres = SIMD3(parts[0], parts[1], parts[2])
+        }
+        static var expectation: String { "three positive numbers W,H,D in metres" }
+        var optionText: String? { [metres.x, metres.y, metres.z].compactMap(\.optionText).joined(separator: ",") }
+    }
+
+    func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
+        let source = try arguments.exactlyOne(of: Self.jsonl, Self.tum)
+        let out = arguments[Self.out]
+        let recording: Recording
+        if source.option.name == Self.jsonl.name {
+            if let extra = Self.trajectoryOptions.first(where: arguments.isGiven) {
+                throw UsageError("--\(extra.name) applies to --tum imports only")
+            }
+            let imported = try JSONLinesRecording.importFiles(at: source.value)
+            for warning in imported.warnings { output.err("warning: \(warning)\n") }
+            recording = imported.recording
+        } else {
+            recording = try Self.trajectoryRecording(arguments, trajectory: source.value)
+        }
+        let problems = RecordingValidator().problems(in: recording)
+        let allowed = arguments[Self.allowInvalid]
+        for problem in problems {
+            output.err("\(allowed ? "warning" : "error"): \(source.value): \(problem)\n")
+        }
+        guard problems.isEmpty || allowed else {
+            output.err("error: \(problems.count) problem(s); nothing written (use --allow-invalid to write anyway)\n")
+            return .failure
+        }
+        try RecordingStore.write(recording, to: out)
+        output.out("\(out): \(recording.frames.count) frames, \(recording.detections.count) detections, "
+            + "\(recording.depthGrids.count) depth grids, \(recording.groundTruthObjects.count) gt objects, "
+            + "\(recording.groundTruthBoxes.count) gt boxes\(problems.isEmpty ? "" : ", \(problems.count) problem(s)")\n")
+        return .success
+    }
+
+    /// Frames from the trajectory at `path`, boxes from the optional MOTChallenge files.
+    static func trajectoryRecording(_ arguments: ParsedArguments, trajectory path: String) throws -> Recording {
+        guard let fx = arguments[Self.fx] else {
+            throw UsageError("give --fx (focal length in pixels) with --tum")
+        }
+        guard let width = arguments[Self.width], let height = arguments[Self.height] else {
+            throw UsageError("give --width and --height (image size in pixels) with --tum")
+        }
+        let intrinsics = CameraIntrinsics(
+            fx: fx, fy: arguments[Self.fy] ?? fx,
+            cx: arguments[Self.cx] ?? Double(width) / 2, cy: arguments[Self.cy] ?? Double(height) / 2)
+        let label = arguments[Self.label]
+        let extent = arguments[Self.extent].metres
+
+        let poses = try TUMTrajectory.read(path: path)
+        var frames = TUMTrajectory.frames(poses, intrinsics: intrinsics, width: width, height: height, firstIndex: 1)
+        var recording = Recording(meta: ["source": "import", "imported_from": path])
+        if let gtPath = arguments[Self.motGT] {
+            let rows = try motRows(gtPath, frameCount: frames.count)
+            recording.groundTruthBoxes = MOTChallengeImport.groundTruthBoxes(from: rows)
+            recording.groundTruthObjects = MOTChallengeImport.groundTruthObjects(
+                for: recording.groundTruthBoxes, label: label, extent: extent, isPerson: label == "person")
+            recording.meta["imported_gt"] = gtPath
+        }
+        if let hypPath = arguments[Self.motHyp] {
+            recording.detections = MOTChallengeImport.detections(from: try motRows(hypPath, frameCount: frames.count), label: label)
+            frames = frames.map { frame in
+                var detectorFrame = frame
+                detectorFrame.detectorRan = true
+                return detectorFrame
+            }
+            recording.meta["imported_hyp"] = hypPath
+        }
+        recording.frames = frames
+        return recording
+    }
+
+    /// Rows of a MOTChallenge file whose frames all lie in `1...frameCount`.
+    private static func motRows(_ path: String, frameCount: Int) throws -> MOTRows {
+        let rows = try MOTChallengeReader.read(path: path)
+        if let bad = rows.frame.firstIndex(where: { $0 < 1 || $0 > frameCount }) {
+            throw InputError(
+                file: path, line: Int(rows.line[bad]),
+                message: "frame \(rows.frame[bad]) has no pose: the trajectory has \(frameCount) poses (frames 1…\(frameCount))")
+        }
+        return rows
+    }
+}

@@ -1,0 +1,96 @@
+import EvalNumerics
+import Foundation
+import Recording
+import Simulation
+import Synchronization
+import EvalResults
+
+/// Generates a corpus into a folder (spec.md#sim-corpus): every missing recording on all
+/// cores, each written atomically (a killed run leaves only complete files), then the
+/// summary `corpus.json`, written last. The folder is keyed by the spec's hash: a re-run
+/// with the same spec reuses the files and completes what is missing.
+public enum CorpusBuilder {
+    /// The file that marks a folder as the corpus of one spec hash.
+    public static let hashFile = "spec.sha256"
+
+    /// The hash that keys a spec: SHA-256 of its canonical JSON (without its variants, which
+    /// are corpora of their own) and the simulator version.
+    public static func hash(_ spec: CorpusSpec) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let json = String(decoding: try encoder.encode(spec.recordingsSpec), as: UTF8.self)
+        return SHA256.hexDigest(of: Array("simulator \(SimulatorInfo.version)\n\(json)".utf8))
+    }
+
+    /// Reads and validates the spec at `path`.
+    public static func spec(at path: String) throws -> CorpusSpec {
+        let data = try TextFile.read(path, kind: "a corpus spec")
+        let spec: CorpusSpec
+        do {
+            spec = try JSONDecoder().decode(CorpusSpec.self, from: data)
+        } catch {
+            throw InputError(file: path, message: "not a corpus spec: \(error)")
+        }
+        if let problem = spec.problem { throw InputError(file: path, message: problem) }
+        return spec
+    }
+
+    /// The cache folder of `spec` under `root` (e.g. `.build/corpora/<hash prefix>`).
+    public static func cacheFolder(_ spec: CorpusSpec, root: String) throws -> String {
+        (root as NSString).appendingPathComponent(String(try hash(spec).prefix(16)))
+    }
+
+    /// Makes `folder` hold every recording of `spec` and its summary; returns the summary.
+    ///
+    /// - Parameters:
+    ///   - progress: called with (recordings done, total) as recordings are written.
+    /// - Throws: `InputError` when `folder` holds the corpus of another spec.
+    public static func build(_ spec: CorpusSpec, into folder: String, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> CorpusSummary {
+        let digest = try hash(spec)
+        let manager = FileManager.default
+        // Locked for the whole build; a killed build's partial recordings are removed on opening.
+        let held = try OutputFolder.open(folder, wait: true)
+        defer { held.close() }
+        let marker = (folder as NSString).appendingPathComponent(hashFile)
+        if let existing = manager.contents(atPath: marker).map({ String(decoding: $0, as: UTF8.self) }), existing != digest {
+            throw InputError(file: folder, message: "holds the corpus of another spec (SHA-256 \(existing.prefix(16))…); use another folder")
+        }
+        try AtomicFile.write(digest, to: marker)
+        let summaryPath = (folder as NSString).appendingPathComponent("corpus.json")
+        if let data = manager.contents(atPath: summaryPath), let summary = try? JSONDecoder().decode(CorpusSummary.self, from: data),
+           summary.specSHA256 == digest, summary.recordings.allSatisfy({ manager.fileExists(atPath: (folder as NSString).appendingPathComponent($0.file)) }) {
+            return summary
+        }
+        let members = (0..<spec.count).map(spec.member)
+        let done = Atomic<Int>(0)
+        let failure = Mutex<(any Error)?>(nil)
+        let simulator = CaptureSimulator(configuration: try spec.configuration())
+        let counted = inChunks(of: members.count, minimumChunk: 1) { range in
+            range.map { k -> CorpusSummary.Entry? in
+                let member = members[k]
+                let path = (folder as NSString).appendingPathComponent(member.fileName)
+                do {
+                    let recording: Recording
+                    if manager.fileExists(atPath: path) {
+                        recording = try RecordingStore.read(from: path)
+                    } else {
+                        recording = simulator.simulate(member.scenario, seed: member.seed, duration: member.duration).recording
+                        try RecordingStore.write(recording, to: path)
+                    }
+                    let finished = done.add(1, ordering: .relaxed).newValue
+                    progress(finished, members.count)
+                    return CorpusSummary.Entry(member, events: CorpusEvents(recording))
+                } catch {
+                    failure.withLock { $0 = $0 ?? error }
+                    return nil
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        let summary = CorpusSummary(spec: spec, specSHA256: digest, recordings: counted.flatMap { $0 }.compactMap { $0 })
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try AtomicFile.write(encoder.encode(summary), to: summaryPath)
+        return summary
+    }
+}

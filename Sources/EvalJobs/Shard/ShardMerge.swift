@@ -1,0 +1,89 @@
+import Foundation
+import Recording
+import Simulation
+import Sweeps
+import EvalResults
+
+/// Copy merge of complete shards (Docs/scale-out.md#merge). A sweep plan becomes
+/// `DIR/sweep.h5` (the caller renders the sweep report from it), through the same writer as an
+/// unsharded `spatial-eval sweep`: per-cell components are placed by their global point
+/// index, and everything pooled (metrics, recommendations, intervals, Pareto fronts) is
+/// computed here, after the merge, in one fixed order. A corpus plan becomes the corpus
+/// summary `DIR/corpus/corpus.json` of the recordings the shards wrote.
+public enum ShardMerge {
+    /// What the merge wrote.
+    public struct Outcome {
+        /// Files written.
+        public var files: [String]
+        /// Text for standard output (a corpus plan's summary; empty for a sweep plan, whose
+        /// report the caller renders from ``sweep``).
+        public var summary: String
+        /// A sweep plan's merged results as read back from `DIR/sweep.h5`.
+        public var sweep: SweepResults?
+    }
+
+    public static func merge(_ plan: ShardPlan, survey: ShardJob.Survey, folder: String, message: (String) -> Void) throws -> Outcome {
+        switch plan.kind {
+        case .sweep: return try mergeSweep(plan, survey: survey, folder: folder, message: message)
+        case .corpus: return try mergeCorpus(plan, survey: survey, folder: folder)
+        }
+    }
+
+    private static func mergeSweep(_ plan: ShardPlan, survey: ShardJob.Survey, folder: String, message: (String) -> Void) throws -> Outcome {
+        let (loaded, data, inputs) = try ShardJob.sweepInputs(plan, message: message)
+        let spec = loaded.evaluationProtocol
+        let r = inputs.count, c = SweepComponent.allCases.count
+        var cubes: [[[[Double]]?]] = plan.units.map { Array(repeating: nil, count: $0.count) }
+        var seconds = Array(repeating: 0.0, count: plan.units.count)
+        let offsets = plan.offsets
+        for k in 0..<plan.shards {
+            guard let read = survey.reads[k] else { throw InputError(file: plan.shardPath(k, in: folder), message: "not loaded") }
+            let p = read.payload
+            guard p.shape == [p.pointIndex.count, r, c] else {
+                throw InputError(file: plan.shardPath(k, in: folder), message: "components shape \(p.shape), expected [\(p.pointIndex.count), \(r), \(c)]")
+            }
+            for (row, global) in p.pointIndex.enumerated() {
+                let g = Int(global)
+                let u = offsets.lastIndex { $0 <= g }!
+                let base = row * r * c
+                cubes[u][g - offsets[u]] = (0..<r).map { k in Array(p.values[base + k * c..<base + (k + 1) * c]) }
+            }
+            for (u, s) in p.unitSeconds.enumerated() where u < seconds.count { seconds[u] += s }
+        }
+        var results: [SweepResult] = []
+        for (u, definition) in spec.sweeps.enumerated() {
+            guard cubes[u].allSatisfy({ $0 != nil }) else {
+                throw InputError(file: folder, message: "sweep \(definition.name): the shards do not cover every point")
+            }
+            let shipped = try inputs.map { try SweepStages.naive($0.recording, truth: $0.truth, configuration: spec.replay) }
+            results.append(SweepResult(definition: definition, base: spec.replay, outcome: SweepOutcome(components: cubes[u].map { $0! }),
+                                       shipped: shipped, seconds: seconds[u], resumed: 0))
+        }
+        let merged = SweepResults(
+            protocolName: spec.name, protocolSHA256: plan.input.sha256, toolVersion: ToolInfo.version, bootstrap: spec.bootstrap,
+            dataSource: data.statement(inputs.map(\.recording)), recordings: inputs.map(\.name), cosinePairs: inputs.map(\.truth.cosinePairs), sweeps: results,
+            verdictRules: spec.verdict)
+        let h5 = (folder as NSString).appendingPathComponent("sweep.h5")
+        try SweepResultsFile.write(merged, loaded: loaded, to: h5)
+        ShardFile.syncDirectory(folder)
+        return Outcome(files: [h5], summary: "", sweep: try SweepResultsFile.read(h5))
+    }
+
+    private static func mergeCorpus(_ plan: ShardPlan, survey: ShardJob.Survey, folder: String) throws -> Outcome {
+        let spec = try CorpusBuilder.spec(at: plan.input.path)
+        let corpusFolder = (folder as NSString).appendingPathComponent("corpus")
+        for k in 0..<plan.shards {
+            guard let read = survey.reads[k] else { throw InputError(file: plan.shardPath(k, in: folder), message: "not loaded") }
+            for (index, sha) in zip(read.payload.pointIndex, read.payload.sha256) {
+                let path = (corpusFolder as NSString).appendingPathComponent(spec.member(Int(index)).fileName)
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw InputError(file: path, message: "missing although shard \(k) wrote it; re-run shard \(k) with --force")
+                }
+                let now = try SHA256.fingerprint(path)
+                guard now == sha else { throw InputError(file: path, message: "differs from what shard \(k) recorded (SHA-256); re-run shard \(k) with --force") }
+            }
+        }
+        let summary = try CorpusBuilder.build(spec, into: corpusFolder)
+        return Outcome(files: [(corpusFolder as NSString).appendingPathComponent("corpus.json")], summary: summary.text, sweep: nil)
+    }
+}

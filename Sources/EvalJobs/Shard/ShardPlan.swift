@@ -1,0 +1,213 @@
+import EvalNumerics
+import Foundation
+import EvalResults
+import Recording
+import Simulation
+import Sweeps
+
+/// The immutable plan of a sharded run (Docs/scale-out.md#plan-file): what is computed (the
+/// points of a protocol's sweeps, or the recordings of a corpus spec), over which recordings,
+/// how the work items map to shards, and the build and OpenBLAS settings every shard must
+/// share. Stored as `DIR/plan.json` in canonical JSON (sorted keys); its SHA-256 is the plan
+/// hash every shard file records.
+public struct ShardPlan: Codable, Sendable, Equatable {
+    /// The plan-file format tag.
+    public static let formatTag = "spatial-eval-shard-plan/1"
+
+    /// What the work items are.
+    public enum Kind: String, Codable, Sendable {
+        /// Sweep points (of every sweep of a protocol, in protocol order).
+        case sweep
+        /// Corpus recordings (members 0..<count of a corpus spec).
+        case corpus
+    }
+
+    /// An input file pinned by content.
+    public struct Input: Codable, Sendable, Equatable {
+        /// The path as given (relative to ``ShardPlan/workingDirectory`` unless absolute).
+        public var path: String
+        /// SHA-256 of the file's bytes.
+        public var sha256: String
+    }
+
+    /// A group of consecutive work items: one sweep, or the whole corpus.
+    public struct Unit: Codable, Sendable, Equatable {
+        /// The sweep's name, or the corpus spec's name.
+        public var name: String
+        /// Work items in the unit.
+        public var count: Int
+    }
+
+    /// The format tag.
+    public var format: String
+    /// What the work items are.
+    public var kind: Kind
+    /// The folder the plan was made in; shards and the merge resolve relative paths against it.
+    public var workingDirectory: String
+    /// The protocol (sweep) or the corpus spec (corpus).
+    public var input: Input
+    /// The units in order; global item index = the unit's offset + the index inside it.
+    public var units: [Unit]
+    /// The recordings of a sweep, in sweep order (empty for a corpus).
+    public var recordings: [Input]
+    /// The corpus spec's seed, or the protocol's bootstrap seed (cells draw no random numbers).
+    public var seed: UInt64
+    /// The mapping of items to shards (its block boundaries included).
+    public var mapping: ShardMapping
+    /// How the weights of `weighted` were computed, in words.
+    public var weightModel: String
+    /// Tool version and git commit of the binary that made the plan; every shard must match.
+    public var toolVersion: String
+    /// The git commit, or "no-git".
+    public var gitCommit: String
+    /// The `OPENBLAS_CORETYPE` every shard must run with ("" = unset everywhere).
+    public var openblasCoretype: String
+    /// The OpenBLAS thread count every shard pins (1).
+    public var openblasThreads: Int
+
+    /// Total work items.
+    public var itemCount: Int { units.reduce(0) { $0 + $1.count } }
+    /// The number of shards.
+    public var shards: Int { mapping.shards }
+
+    /// The offset of each unit in the global item numbering.
+    public var offsets: [Int] {
+        var result: [Int] = []
+        var running = 0
+        for unit in units { result.append(running); running += unit.count }
+        return result
+    }
+
+    /// Canonical JSON: sorted keys, no extra whitespace. The plan hash is its SHA-256.
+    public func canonicalJSON() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self)
+    }
+
+    /// The plan hash.
+    public func hash() throws -> String { SHA256.hexDigest(of: [UInt8](try canonicalJSON())) }
+
+    /// `DIR/plan.json`.
+    public static func path(in folder: String) -> String { (folder as NSString).appendingPathComponent("plan.json") }
+
+    /// Reads `DIR/plan.json`; refuses a file that is not this format or was edited (its bytes
+    /// must be the canonical JSON of what they decode to).
+    public static func load(from folder: String) throws -> (plan: ShardPlan, hash: String) {
+        let file = path(in: folder)
+        guard FileManager.default.fileExists(atPath: file) else { throw InputError(file: file, message: "cannot be read (make it with plan-shards)") }
+        let data = try TextFile.read(file, kind: "a shard plan")
+        let plan: ShardPlan
+        do { plan = try JSONDecoder().decode(ShardPlan.self, from: data) } catch {
+            throw InputError(file: file, message: "not a shard plan: \(error)")
+        }
+        guard plan.format == formatTag else { throw InputError(file: file, message: "format '\(plan.format)', expected '\(formatTag)'") }
+        let canonical = try plan.canonicalJSON()
+        guard canonical + Data("\n".utf8) == data else {
+            throw InputError(file: file, message: "is not in canonical form: the plan was edited after it was made; make a new plan in a new folder")
+        }
+        if let problem = plan.problem { throw InputError(file: file, message: problem) }
+        return (plan, SHA256.hexDigest(of: [UInt8](canonical)))
+    }
+
+    /// A structural inconsistency (mapping not covering the items), or nil.
+    public var problem: String? {
+        let m = mapping
+        guard m.count == itemCount, m.shards >= 1, m.shards <= m.count else { return "the mapping does not match the plan's \(itemCount) work items" }
+        if m.strategy != .strided {
+            guard m.boundaries.count == m.shards + 1, m.boundaries.first == 0, m.boundaries.last == m.count,
+                  zip(m.boundaries, m.boundaries.dropFirst()).allSatisfy({ $0 < $1 }) else { return "the block boundaries do not cover the work items" }
+        }
+        return nil
+    }
+
+    /// Writes the plan to `DIR/plan.json` atomically; refuses to replace a different plan.
+    public func write(to folder: String) throws {
+        let file = Self.path(in: folder)
+        let data = try canonicalJSON() + Data("\n".utf8)
+        if FileManager.default.fileExists(atPath: file) {
+            let existing = try TextFile.read(file, kind: "a shard plan")
+            guard existing == data else { throw InputError(file: file, message: "already holds another plan; plans are immutable: use a new folder") }
+            return
+        }
+        try FileManager.default.createDirectory(atPath: (folder as NSString).appendingPathComponent("shards"), withIntermediateDirectories: true)
+        try AtomicFile.write(data, to: file)
+    }
+
+    /// The global items of shard `k`, each as (unit, index inside the unit), grouped by unit.
+    public func unitItems(of k: Int) -> [(unit: Int, global: [Int], local: [Int])] {
+        let items = mapping.items(of: k)
+        let offsets = self.offsets
+        var result: [(unit: Int, global: [Int], local: [Int])] = []
+        for (u, unit) in units.enumerated() {
+            let global = items.filter { $0 >= offsets[u] && $0 < offsets[u] + unit.count }
+            if !global.isEmpty { result.append((u, global, global.map { $0 - offsets[u] })) }
+        }
+        return result
+    }
+
+    /// `DIR/shards/shard-KKKKK-of-NNNNN.h5`.
+    public func shardPath(_ k: Int, in folder: String) -> String {
+        func pad(_ n: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, 5 - s.count)) + s }
+        return (folder as NSString).appendingPathComponent("shards/shard-\(pad(k))-of-\(pad(shards)).h5")
+    }
+}
+
+extension ShardPlan {
+    /// The plan of `loaded`'s sweeps over `shards` shards.
+    ///
+    /// Weighted blocks use a deterministic cost per point: the recordings' total frame count,
+    /// times 4 when the point's upstream configuration (tracker, depth fusion) differs from the
+    /// previous point's in its sweep (it replays the tracker and fusion on every recording).
+    public static func sweep(_ loaded: ProtocolLoader.Loaded, shards: Int, strategy: ShardStrategy, coretype: String, message: (String) -> Void) throws -> ShardPlan {
+        let spec = loaded.evaluationProtocol
+        guard !spec.sweeps.isEmpty else { throw InputError(file: loaded.path, message: "key 'sweeps': the protocol defines no sweeps") }
+        let data = try SweepData.resolve(loaded, message: message)
+        var recordings: [Input] = []
+        var frames = 0
+        for path in data.paths {
+            recordings.append(Input(path: path, sha256: try SHA256.fingerprint(path)))
+            frames += try RecordingStore.read(from: path).frames.count
+        }
+        var units: [Unit] = []
+        var weights: [Double] = []
+        for definition in spec.sweeps {
+            let plan = try SweepPlan(name: definition.name, space: definition.space, base: spec.replay)
+            units.append(Unit(name: definition.name, count: plan.points.count))
+            var previous: [Double]?
+            for point in plan.points {
+                let signature = plan.upstreamSignature(point)
+                weights.append(Double(frames) * (signature == previous ? 1 : 4))
+                previous = signature
+            }
+        }
+        let mapping = try mapping(count: weights.count, shards: shards, strategy: strategy, weights: weights, file: loaded.path)
+        return ShardPlan(
+            format: formatTag, kind: .sweep, workingDirectory: FileManager.default.currentDirectoryPath,
+            input: Input(path: loaded.path, sha256: try SHA256.fingerprint(loaded.path)), units: units, recordings: recordings,
+            seed: spec.bootstrap.seed, mapping: mapping,
+            weightModel: "sweep point: total frames of the recordings × (4 when its tracker/fusion configuration differs from the previous point's, else 1)",
+            toolVersion: ToolInfo.version, gitCommit: ToolInfo.gitCommit() ?? "no-git", openblasCoretype: coretype, openblasThreads: 1)
+    }
+
+    /// The plan of generating the corpus of the spec at `path` over `shards` shards; weighted
+    /// blocks weigh each recording by its duration (its length in frames is proportional).
+    public static func corpus(specAt path: String, shards: Int, strategy: ShardStrategy, coretype: String) throws -> ShardPlan {
+        let spec = try CorpusBuilder.spec(at: path)
+        let weights = (0..<spec.count).map { spec.member($0).duration }
+        let mapping = try mapping(count: spec.count, shards: shards, strategy: strategy, weights: weights, file: path)
+        return ShardPlan(
+            format: formatTag, kind: .corpus, workingDirectory: FileManager.default.currentDirectoryPath,
+            input: Input(path: path, sha256: try SHA256.hexDigest(ofFile: path)), units: [Unit(name: spec.name, count: spec.count)], recordings: [],
+            seed: spec.seed, mapping: mapping, weightModel: "corpus recording: its duration in seconds",
+            toolVersion: ToolInfo.version, gitCommit: ToolInfo.gitCommit() ?? "no-git", openblasCoretype: coretype, openblasThreads: 1)
+    }
+
+    private static func mapping(count: Int, shards: Int, strategy: ShardStrategy, weights: [Double], file: String) throws -> ShardMapping {
+        do {
+            return try ShardMapping(count: count, shards: shards, strategy: strategy, weights: weights)
+        } catch {
+            throw InputError(file: file, message: error.description)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Recording
+import Simulation
+import EvalResults
+
+/// The recordings a sweep runs over: the protocol's list, or the recordings of its corpus
+/// spec generated (or reused) in the cache `.build/corpora/<spec hash>` (spec.md#sim-corpus).
+public struct SweepData {
+    /// Recording paths in sweep order.
+    public var paths: [String]
+    /// The corpus summary, when the protocol names a corpus.
+    public var corpus: CorpusSummary?
+    /// The corpus spec, when the protocol names a corpus (its variants, spec.md#sweep-variants).
+    public var spec: CorpusSpec?
+
+    /// Where corpora are generated, relative to the working folder.
+    public static let cacheRoot = ".build/corpora"
+
+    /// The recordings of `loaded`; generates its corpus when it names one and it is missing.
+    /// `corpusProgress` receives (recordings done, total) while a corpus is generated.
+    public static func resolve(_ loaded: ProtocolLoader.Loaded, message: (String) -> Void,
+                               corpusProgress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> SweepData {
+        guard let specPath = loaded.corpusSpecPath else { return SweepData(paths: loaded.recordingPaths, corpus: nil) }
+        let spec = try CorpusBuilder.spec(at: specPath)
+        let folder = try CorpusBuilder.cacheFolder(spec, root: cacheRoot)
+        message("corpus \(spec.name): \(spec.count) recordings in \(folder)")
+        let summary = try CorpusBuilder.build(spec, into: folder, progress: corpusProgress)
+        message(summary.text.trimmingCharacters(in: .newlines))
+        return SweepData(paths: summary.recordings.map { (folder as NSString).appendingPathComponent($0.file) }, corpus: summary, spec: spec)
+    }
+
+    /// The recordings of variant `model` of the corpus (generated or reused in the cache).
+    public func variantPaths(_ model: CorpusVariants.Model, message: (String) -> Void,
+                             corpusProgress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> [String] {
+        guard let spec else { return [] }
+        let variant = spec.variantSpec(model)
+        let folder = try CorpusBuilder.cacheFolder(variant, root: Self.cacheRoot)
+        message("variant \(model.name) (\(model.family): \(model.settingsText)): \(variant.count) recordings in \(folder)")
+        let summary = try CorpusBuilder.build(variant, into: folder, progress: corpusProgress)
+        return summary.recordings.map { (folder as NSString).appendingPathComponent($0.file) }
+    }
+
+    /// The report's data statement for `recordings` (in sweep order), by ``DataStatement``.
+    public func statement(_ recordings: [Recording]) -> String {
+        DataStatement.sweep(names: paths.map(ProtocolLoader.recordingName), data: recordings.map { RecordingData(meta: $0.meta) },
+                            corpus: corpus, variants: spec.map { ($0.variants, $0.count) })
+    }
+}

@@ -1,0 +1,77 @@
+import EvalResults
+/// The first screen of a run report (spec.md#report-layout): what the data is, what the
+/// figures rest on, and the headline figures with their intervals and gates. Pure functions
+/// of ``RunResults``, shared by the run report and `compare`.
+public enum RunSummary {
+    /// Every headline figure in table order, with the words a reader sees.
+    public static let headline: [(metric: GateMetric, title: String)] = [
+        (.motaN1, "tracking MOTA (detect every frame)"), (.idf1N1, "tracking IDF1"), (.hotaN1, "tracking HOTA"),
+        (.reanchorMedian, "re-anchor gap median m"), (.reanchorP90, "re-anchor gap p90 m"),
+        (.anchorErrorMedian, "anchor error median m"), (.anchorErrorP90, "anchor error p90 m"), (.meanPurity, "anchor purity (mean)"),
+        (.falseMissingRate, "false \"missing\" rate"), (.missedRemovalRate, "missed-removal rate"),
+        (.wrongTargetRate, "wrong-target lock rate"), (.emptyArrivalRate, "green arrival over empty space rate"),
+    ]
+
+    /// The figure of `metric` judged on `results`: the protocol's gate when it has one, an
+    /// ungated outcome (verdict pass, never shown) otherwise.
+    public static func outcome(_ metric: GateMetric, _ results: RunResults) -> (outcome: GateOutcome, gated: Bool) {
+        if let gated = results.gates.first(where: { $0.gate.metric == metric }) { return (gated, true) }
+        let probe = Gate(metric: metric, op: .atMost, value: .infinity)
+        let judged = PooledFigures.judge([probe], results.recordings, pooledGaps: results.pooledGaps, intervals: results.recordingIntervals,
+                                         settings: results.bootstrap, minimumEvents: results.minimumEvents)
+        return (judged[0], false)
+    }
+
+    /// The headline table: figure, estimate [interval] with its evidence, gate, result.
+    public static func table(_ results: RunResults) -> [[String]] {
+        [["figure", "estimate [\(ReportNumber.fixed(results.bootstrap.confidence * 100, 0))% interval], evidence", "gate", "result"]]
+            + headline.map { metric, title in
+                let (o, gated) = outcome(metric, results)
+                let gate = gated ? "\(o.gate.op.rawValue) \(ReportNumber.fixed(o.gate.value))" + (o.gate.bound == .estimate ? "" : " (\(o.gate.bound.rawValue) bound)") : "—"
+                return [title, o.evidenceText, gate, gated ? o.verdict.text : "—"]
+            }
+    }
+
+    /// The one-line verdict: passes, failures, undecided gates.
+    public static func verdict(_ results: RunResults) -> String {
+        let passed = results.gates.filter(\.passed).count, failed = results.gates.filter(\.failed).count
+        let undecided = results.gates.filter { $0.verdict == .undecided }.count
+        if results.gates.isEmpty { return "Verdict: the protocol has no gates." }
+        return "Verdict: " + (failed == 0 ? "no gate fails" : "\(failed) gate\(failed == 1 ? "" : "s") FAIL (`spatial-eval run` exits 2)")
+            + " — \(passed) of \(results.gates.count) pass" + (undecided == 0 ? "." : ", \(undecided) without enough events to decide "
+            + "(fewer than \(results.minimumEvents); they neither pass nor fail).")
+    }
+
+    /// The data statement with the events behind the figures.
+    public static func data(_ results: RunResults) -> String {
+        let r = results.recordings, counts = OutcomeCounts(r)
+        let boxes = PooledFigures.tracking(r.map(\.detectEveryN)).first?.groundTruthCount ?? 0
+        let flags = counts.correctFlags + counts.falseMissing + counts.unassociatedFlags
+        let requests = counts.correctLocks + counts.wrongTarget + counts.noLock + counts.notInMemory
+        func plural(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        return DataStatement.summary(r.map(\.data)) + ". Events behind the figures: \(boxes) ground-truth boxes (tracking), "
+            + "\(PooledFigures.gaps(r).count) re-anchor gaps from \(PooledFigures.gapUnits(r).count) instances, "
+            + "\(PooledFigures.errors(r).count) anchor updates, \(plural(counts.removals, "removal")) and \(plural(flags, "\"missing\" flag")), "
+            + "\(plural(requests, "guidance request")), \(plural(counts.arrivals, "green arrival"))."
+    }
+
+    /// The fusion study's headline: per variant its median box error and the paired difference from the baseline.
+    public static func fusionTable(_ fusion: FusionResults) -> [[String]] {
+        let cm = { (v: Double) in ReportNumber.fixed(v * 100, 2) }
+        return [["variant", "boxes with a depth", "median abs box error cm", "Δ median vs \(fusion.settings.baseline.rawValue) cm [interval]", "verdict"]]
+            + fusion.summaries.map { s in
+                let c = fusion.comparisons.first { $0.variant == s.variant && $0.metric == "abs_box_error_m" }
+                return [s.variant.rawValue, "\(s.boxes)", cm(s.medianAbsoluteBoxError),
+                        c.map { "\(cm($0.median.estimate)) [\(cm($0.median.lower)), \(cm($0.median.upper))]" } ?? "baseline",
+                        c.map { short($0.verdict) } ?? "—"]
+            }
+    }
+
+    /// A verdict sentence without its metric prefix and bracketed numbers (the table shows them).
+    public static func short(_ verdict: String) -> String {
+        var text = Substring(verdict)
+        if let colon = text.range(of: ": ") { text = text[colon.upperBound...] }
+        if let bracket = text.range(of: " (") { text = text[..<bracket.lowerBound] }
+        return String(text)
+    }
+}

@@ -1,0 +1,95 @@
+import Evaluation
+import Replay
+import Sweeps
+
+/// Everything a sweep run produced, as `sweep.h5` holds it and the report reads it.
+public struct SweepResults: Sendable {
+    /// The protocol's name.
+    public var protocolName: String
+    /// SHA-256 of the protocol file.
+    public var protocolSHA256: String
+    /// The tool version that ran the sweep.
+    public var toolVersion: String
+    /// Bootstrap settings of the recommendation intervals.
+    public var bootstrap: BootstrapSettings
+    /// What the recordings are, in words: simulated (simulator version, corpus spec hash) or
+    /// the recordings and their sources (the report's header states it).
+    public var dataSource: String
+    /// Recording names, in protocol order (the recording axis of every component array).
+    public var recordings: [String]
+    /// Same-object and twin cross-object cosine pairs, one entry per recording.
+    public var cosinePairs: [CosinePairs]
+    /// One entry per sweep, in protocol order.
+    public var sweeps: [SweepResult]
+    /// The thresholds of the verdicts (the protocol's `verdict` object).
+    public var verdictRules: VerdictRules = VerdictRules()
+
+    /// Creates the value from each of its stored properties.
+    public init(protocolName: String, protocolSHA256: String, toolVersion: String, bootstrap: BootstrapSettings, dataSource: String, recordings: [String], cosinePairs: [CosinePairs], sweeps: [SweepResult], verdictRules: VerdictRules = VerdictRules()) {
+        self.protocolName = protocolName
+        self.protocolSHA256 = protocolSHA256
+        self.toolVersion = toolVersion
+        self.bootstrap = bootstrap
+        self.dataSource = dataSource
+        self.recordings = recordings
+        self.cosinePairs = cosinePairs
+        self.sweeps = sweeps
+        self.verdictRules = verdictRules
+    }
+}
+
+/// One sweep's raw outcome.
+public struct SweepResult: Sendable {
+    /// The definition as the protocol declares it (space and objective).
+    public var definition: SweepDefinition
+    /// The space swept: the definition's, with the edges the recommendation reached widened
+    /// (spec.md#sweep-grid-edge).
+    public var space: ParameterSpace
+    /// Widening rounds done (0: the declared grid).
+    public var widenings: Int = 0
+    /// The configuration the points are laid over (the protocol's replay configuration).
+    public var base: ReplayConfiguration
+    /// Components of every (point, recording).
+    public var outcome: SweepOutcome
+    /// Components of the base (shipped) configuration, per recording.
+    public var shipped: [[Double]]
+    /// Wall time of the points this run computed, seconds.
+    public var seconds: Double
+    /// Points taken from a checkpoint of a killed run instead (0 for an uninterrupted sweep).
+    public var resumed: Int
+    /// The sweep rerun on each simulator-assumption variant of the corpus (spec.md#sweep-variants);
+    /// empty when the corpus names none.
+    public var variants: [VariantEvidence] = []
+    /// The sweep rerun along each assumption it depends on (spec.md#sweep-pivot).
+    public var pivots: [PivotScan] = []
+
+    /// Creates a result of the declared space (no widening, variants or pivots yet).
+    public init(definition: SweepDefinition, base: ReplayConfiguration, outcome: SweepOutcome, shipped: [[Double]], seconds: Double,
+                resumed: Int, space: ParameterSpace? = nil, widenings: Int = 0) {
+        self.definition = definition
+        self.space = space ?? definition.space
+        self.widenings = widenings
+        self.base = base
+        self.outcome = outcome
+        self.shipped = shipped
+        self.seconds = seconds
+        self.resumed = resumed
+    }
+
+    /// The runnable plan of the swept space.
+    public func plan() throws -> SweepPlan {
+        try SweepPlan(name: definition.name, space: space, base: base)
+    }
+
+    /// The recommendation evidence under the definition's objective.
+    public func recommendation(_ bootstrap: BootstrapSettings) throws -> Recommendation {
+        Recommendation(plan: try plan(), outcome: outcome, objective: definition.objective, resamples: bootstrap.replicates,
+                       confidence: bootstrap.confidence, seed: bootstrap.seed)
+    }
+
+    /// The recommendation and the verdict on every key (spec.md#sweep-verdict).
+    public func assessment(_ bootstrap: BootstrapSettings, rules: VerdictRules) throws -> SweepAssessment {
+        SweepAssessment(plan: try plan(), outcome: outcome, shipped: shipped, objective: definition.objective,
+                        recommendation: try recommendation(bootstrap), variants: variants, widenings: widenings, rules: rules)
+    }
+}

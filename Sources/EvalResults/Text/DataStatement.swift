@@ -1,0 +1,70 @@
+import Simulation
+
+/// The statement of a report's data in its header (spec.md#report-data): a one-line summary,
+/// e.g. "Data: 5 recordings, all simulated (capture simulator sim-3)", and one row per
+/// recording. Pure functions of the recordings' ``RecordingData`` (or a sweep's corpus
+/// summary), the one renderer of every report's data statement (run, sweep, compare), so
+/// they word it the same way.
+public enum DataStatement {
+    /// The one-line summary; the word "simulated" appears whenever any recording is simulated.
+    public static func summary(_ data: [RecordingData]) -> String {
+        let simulated = data.filter(\.isSimulated), recorded = data.filter { !$0.isSimulated }
+        let count = "\(data.count) recording" + (data.count == 1 ? "" : "s")
+        let simulators = unique(simulated.map { $0.simulatorTag ?? "not stated" })
+        let simulatedText = "simulated (capture simulator" + (simulators.count == 1 ? " " : "s ") + simulators.joined(separator: ", ") + ")"
+        let sources = unique(recorded.map { source($0) })
+        let recordedText = "recorded (" + sources.joined(separator: "; ") + ")"
+        if recorded.isEmpty { return "Data: \(count), " + (data.count == 1 ? "" : "all ") + simulatedText }
+        if simulated.isEmpty { return "Data: \(count), " + (data.count == 1 ? "" : "all ") + recordedText }
+        return "Data: \(count): \(simulated.count) \(simulatedText), \(recorded.count) \(recordedText)"
+    }
+
+    /// One row per recording, header first: recording, data, source, scenario, seed, device.
+    public static func table(_ recordings: [(name: String, data: RecordingData)]) -> [[String]] {
+        [["recording", "data", "meta.source", "scenario", "seed", "device"]] + recordings.map { name, data in
+            [name, data.isSimulated ? "simulated (\(data.simulatorTag ?? "simulator not stated"))" : "recorded",
+             orDash(data.source), orDash(data.scenario), orDash(data.seed), orDash(data.device)]
+        }
+    }
+
+    /// A sweep's statement: the corpus it ran over, or the summary line followed by each
+    /// recording's name and source.
+    /// `variants` (a corpus's simulator-assumption variants and the corpus size) add a clause naming each.
+    public static func sweep(names: [String], data: [RecordingData], corpus: CorpusSummary?,
+                             variants: (models: CorpusVariants?, count: Int)? = nil) -> String {
+        let variantText = variants.map { variantClause($0.models, corpusCount: $0.count) } ?? ""
+        if let corpus { return self.corpus(corpus) + variantText }
+        let sources = zip(names, data).map { name, d in d.isSimulated ? name : "\(name) (\(source(d)))" }
+        let simulated = !data.isEmpty && data.allSatisfy(\.isSimulated)
+        return summary(data) + (simulated ? " (current simulator version \(SimulatorInfo.version))" : "") + "; recordings: "
+            + sources.joined(separator: ", ") + variantText
+    }
+
+    /// The simulator-assumption variants in words (empty without variants).
+    private static func variantClause(_ variants: CorpusVariants?, corpusCount: Int) -> String {
+        guard let variants, !variants.models.isEmpty else { return "" }
+        return "; simulator-assumption variants (each simulated on the first \(min(variants.count, corpusCount)) recordings' scenarios and seeds): "
+            + variants.models.map { "\($0.name) (\($0.family): \($0.settingsText))" }.joined(separator: ", ")
+    }
+
+    /// A generated corpus: its spec, simulator version and the ground-truth events it holds.
+    public static func corpus(_ corpus: CorpusSummary) -> String {
+        let t = corpus.totals
+        return "Data: simulated: corpus '\(corpus.spec.name)' of \(corpus.recordings.count) recordings, spec SHA-256 \(corpus.specSHA256), "
+            + "simulator version \(corpus.simulatorVersion); ground-truth events: \(t.anchoredRemovals) removals of anchored objects, "
+            + "\(t.guidanceInMemory) guidance requests with the target in memory, \(t.closeTwinPairs) twin pairs closer than 1 m, "
+            + "\(t.genuineMoves) genuine moves of 0.3–1.5 m, \(t.lowLightRecordings) low-light and \(t.multiRoomRecordings) multi-room recordings"
+    }
+
+    private static func source(_ data: RecordingData) -> String {
+        "source " + (data.source.isEmpty ? "not stated" : data.source) + ", device " + (data.device.isEmpty ? "not stated" : data.device)
+    }
+
+    private static func orDash(_ text: String) -> String { text.isEmpty ? "—" : text }
+
+    private static func unique(_ values: [String]) -> [String] {
+        var seen: Set<String> = [], result: [String] = []
+        for value in values where seen.insert(value).inserted { result.append(value) }
+        return result
+    }
+}
