@@ -6,7 +6,7 @@ let package = Package(
     name: "SpatialEval",
     products: [
         .executable(name: "spatial-eval", targets: ["spatial-eval"]),
-        .library(name: "SpatialEval", targets: ["EvalResults", "EvalJobs", "EvalReports"]),
+        .library(name: "SpatialEval", targets: ["EvalResults", "EvalJobs", "EvalReports", "EvalCommandLine"]),
         .library(name: "SpatialEvalRecorder", type: .static, targets: ["SpatialEvalRecorder"]),
     ],
     targets: [
@@ -68,6 +68,8 @@ let package = Package(
         .testTarget(name: "EvaluationTests", dependencies: ["TestSupport", "Evaluation", "Replay", "Recording", "EvalMetrics", "Simulation"]),
         .testTarget(name: "WarmthTests", dependencies: ["TestSupport", "Warmth", "Recording"]),
         .testTarget(name: "SpatialEvalRecorderTests", dependencies: ["TestSupport", "SpatialEvalRecorder", "Recording", "Evaluation", "EvalResults", "EvalJobs", "EvalCommandLine"]),
+        // Docs/library.md's examples, through the public API only.
+        .testTarget(name: "LibraryExamples", dependencies: ["TestSupport", "EvalCommandLine", "EvalJobs", "EvalResults", "EvalMetrics", "Sweeps"]),
         .testTarget(name: "SweepsTests", dependencies: ["TestSupport", "Sweeps", "Evaluation", "Replay", "Recording", "EvalNumerics", "EvalMetrics"]),
     ],
     swiftLanguageModes: [.v6]

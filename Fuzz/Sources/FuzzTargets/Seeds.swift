@@ -1,6 +1,8 @@
 import Foundation
 import Recording
-import SpatialEval
+import EvalCommandLine
+import EvalJobs
+import EvalResults
 import Sweeps
 
 /// Writes each target's seed corpus into `folder/<target>/`, made at run time from the bundled

@@ -2,7 +2,9 @@ import Foundation
 import Recording
 import ResultStore
 import Simulation
-import SpatialEval
+import EvalCommandLine
+import EvalJobs
+import EvalResults
 import Sweeps
 import Warmth
 

@@ -42,7 +42,7 @@ struct SweepCommand: Command {
             progress: { sweep, done, total in
                 guard terminal else { return }
                 output.err("\r\(sweep): \(done)/\(total) points" + (done == total ? "\n" : ""))
-            })
+            }, corpusProgress: SimulateCorpusCommand.progress())
         else { return .failure }
         let h5 = (folder as NSString).appendingPathComponent("sweep.h5")
         output.err("writing \(h5)\n")

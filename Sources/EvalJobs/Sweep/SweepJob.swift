@@ -25,15 +25,17 @@ public enum SweepJob {
     ///   - batchSize: points per checkpointed batch.
     ///   - message: receives one line per step (start, resume, widening, finish of each sweep).
     ///   - progress: receives (sweep, points done, points total) after each batch.
+    ///   - corpusProgress: receives (recordings done, total) while a corpus is generated.
     ///   - stopAfterBatches: stop (returning nil) after this many batches in all; for tests
     ///     that simulate a killed sweep.
     public static func run(
         _ loaded: ProtocolLoader.Loaded, folder: String, batchSize: Int = 256, message: (String) -> Void = { _ in },
-        progress: (String, Int, Int) -> Void = { _, _, _ in }, stopAfterBatches: Int? = nil
+        progress: (String, Int, Int) -> Void = { _, _, _ in }, stopAfterBatches: Int? = nil,
+        corpusProgress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
     ) throws -> SweepResults? {
         let spec = loaded.evaluationProtocol
         guard !spec.sweeps.isEmpty else { throw InputError(file: loaded.path, message: "key 'sweeps': the protocol defines no sweeps") }
-        let data = try SweepData.resolve(loaded, message: message)
+        let data = try SweepData.resolve(loaded, message: message, corpusProgress: corpusProgress)
         var inputs: [SweepInput] = []
         var hashes: [String] = []
         for path in data.paths {

@@ -36,7 +36,7 @@ public enum ResultsSchemaDocument {
     public static func json(_ layouts: [ResultsLayout] = ResultsSchema.all) -> String {
         var w = JSONWriter()
         w.beginObject()
-        w.string("about", "Generated from Sources/SpatialEval/ResultsFile (ResultsSchema); a test keeps it in step.")
+        w.string("about", "Generated from Sources/EvalResults/ResultsFile (ResultsSchema); a test keeps it in step.")
         w.beginArray("layouts")
         for layout in layouts {
             w.beginObject()
