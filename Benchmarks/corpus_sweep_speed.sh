@@ -24,10 +24,8 @@ cd "$ROOT"
 RECORDINGS="${RECORDINGS:-100}"
 SWEEP="${SWEEP:-object-permanence}"
 RUNS="${RUNS:-3}"
-if [[ -z "${SPATIAL_EVAL:-}" ]]; then
-  SPATIAL_EVAL=.build/release/spatial-eval
-  [[ -x "$SPATIAL_EVAL" ]] || swift build -c release --static-swift-stdlib --product spatial-eval
-fi
+source "$ROOT/Benchmarks/lib.sh"
+bench_binary corpus_sweep_speed
 WORK="$ROOT/Benchmarks/work/corpus-sweep"
 rm -rf "$WORK"
 mkdir -p "$WORK"

@@ -11,9 +11,6 @@ and faster-coco-eval).
       writes {"stats": [...]}.
   detection_eval.py faster-coco-eval GT DT OUT.json
       the same with faster-coco-eval's COCO and COCOeval_faster (its C++ evaluation).
-  detection_eval.py timed OUT.time COMMAND...
-      runs COMMAND (stdout to OUT.time's sibling .out) and writes wall seconds and peak RSS
-      (Python's resource module; used when /usr/bin/time is missing).
   detection_eval.py summarize RUNS_DIR --runs N
       medians of wall time and peak memory per tool, each peer's ratios to ours, and checks that
       every run of every tool gave the same twelve numbers (exit 1 otherwise).
@@ -23,11 +20,8 @@ import contextlib
 import io
 import json
 import re
-import resource
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 COCO_IDS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 27, 28, 31, 32, 33,
@@ -98,18 +92,6 @@ def faster_coco_eval(args):
     score(COCO, COCOeval_faster, args)
 
 
-def timed(args):
-    out_path = Path(args.out).with_suffix(".out")
-    start = time.monotonic()
-    with open(out_path, "w") as stdout:
-        status = subprocess.call(args.command, stdout=stdout, stdin=subprocess.DEVNULL)
-    wall = time.monotonic() - start
-    peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    Path(args.out).write_text(f"Elapsed (wall clock) time (h:mm:ss or m:ss): {wall:.3f}\n"
-                              f"Maximum resident set size (kbytes): {peak_kib}\nExit status: {status}\n")
-    return status
-
-
 def parse_time(path):
     text = Path(path).read_text()
     wall = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", text).group(1)
@@ -164,14 +146,11 @@ def main():
     f.add_argument("gt")
     f.add_argument("dt")
     f.add_argument("out")
-    t = sub.add_parser("timed")
-    t.add_argument("out")
-    t.add_argument("command", nargs=argparse.REMAINDER)
     s = sub.add_parser("summarize")
     s.add_argument("runs_dir")
     s.add_argument("--runs", type=int, required=True)
     args = parser.parse_args()
-    actions = {"generate": generate, "pycocotools": pycocotools, "faster-coco-eval": faster_coco_eval, "timed": timed,
+    actions = {"generate": generate, "pycocotools": pycocotools, "faster-coco-eval": faster_coco_eval,
                "summarize": summarize}
     return actions[args.action](args) or 0
 

@@ -14,7 +14,7 @@
 #                (the twelve numbers and the full precision/recall arrays)
 #   pycocotools: COCO(gt), loadRes(dt), COCOeval bbox evaluate/accumulate/summarize
 #   faster-coco-eval: the same calls with its COCO and COCOeval_faster
-# under /usr/bin/time -v when it exists, else under Python's resource module. The summary
+# each under GNU time -v (Benchmarks/lib.sh's timing loop, installing `time` when missing). The summary
 # prints the median wall time and median peak RSS of each tool, each peer's ratios to ours, and
 # checks that every run gave the same twelve numbers (ours equal to pycocotools', within 1e-12 of
 # faster-coco-eval's, which sums in another order). Exit status non-zero on failure.
@@ -27,11 +27,8 @@ SET="$ROOT/Benchmarks/work/detection/${IMAGES}x${CLASSES}x${PER_IMAGE}-seed${SEE
 RUNS_DIR="$ROOT/Benchmarks/work/detection/runs"
 PY="$ROOT/.venv-coco/bin/python"
 
-if [[ -z "${SPATIAL_EVAL:-}" ]]; then
-  if [[ -x .build/release/spatial-eval ]]; then SPATIAL_EVAL=.build/release/spatial-eval
-  else SPATIAL_EVAL=.build/debug/spatial-eval; fi
-fi
-[[ -x "$SPATIAL_EVAL" ]] || { echo "detection_eval: binary '$SPATIAL_EVAL' missing (set SPATIAL_EVAL)" >&2; exit 1; }
+source "$ROOT/Benchmarks/lib.sh"
+bench_binary detection_eval
 Scripts/make-venv .venv-coco "pycocotools==2.0.11" "faster-coco-eval==1.8.0" "numpy==2.4.6"
 
 if [[ ! -f "$SET/dt.json" ]]; then
@@ -40,21 +37,11 @@ fi
 rm -rf "$RUNS_DIR"
 mkdir -p "$RUNS_DIR"
 
-# timed TAG COMMAND... : one run; stdout to TAG.out, time and peak memory to TAG.time.
-timed() {
-  local name="$1" tag="$RUNS_DIR/$1"; shift
-  if [[ -x /usr/bin/time ]]; then
-    /usr/bin/time -v -o "$tag.time" "$@" >"$tag.out" 2>"$tag.err" </dev/null
-  else
-    "$PY" Benchmarks/detection_eval.py timed "$tag.time" "$@" 2>"$tag.err"
-  fi || { tail -n 20 "$tag.err" >&2; echo "detection_eval: $name failed" >&2; exit 1; }
-}
-
 echo "== timing on $(basename "$SET") ($(du -h "$SET/dt.json" | cut -f1) of results), $RUNS runs each"
 for run in $(seq 1 "$RUNS"); do
-  timed "ours-$run" "$SPATIAL_EVAL" score-det --gt "$SET/gt.json" --dt "$SET/dt.json" --format json
+  timed "$RUNS_DIR" "ours-$run" "$SPATIAL_EVAL" score-det --gt "$SET/gt.json" --dt "$SET/dt.json" --format json
   for peer in pycocotools faster-coco-eval; do
-    timed "$peer-$run" "$PY" Benchmarks/detection_eval.py "$peer" "$SET/gt.json" "$SET/dt.json" "$RUNS_DIR/$peer-$run.json"
+    timed "$RUNS_DIR" "$peer-$run" "$PY" Benchmarks/detection_eval.py "$peer" "$SET/gt.json" "$SET/dt.json" "$RUNS_DIR/$peer-$run.json"
   done
 done
 "$PY" Benchmarks/detection_eval.py summarize "$RUNS_DIR" --runs "$RUNS"

@@ -22,9 +22,8 @@ GRIDS="${GRIDS:-2000}"
 RUNS="${RUNS:-5}"
 PYTHON="${PYTHON:-$ROOT/.venv-sklearn/bin/python}"
 mkdir -p "$WORK"
-[[ -n "${SPATIAL_EVAL:-}" ]] || { SPATIAL_EVAL=.build/release/spatial-eval; [[ -x "$SPATIAL_EVAL" ]] \
-  || swift build -c release --static-swift-stdlib --product spatial-eval >/dev/null; }
-[[ -x "$SPATIAL_EVAL" ]] || { echo "fusion_fit: binary '$SPATIAL_EVAL' missing (set SPATIAL_EVAL)" >&2; exit 1; }
+source "$ROOT/Benchmarks/lib.sh"
+bench_binary fusion_fit
 GRID_FILE="$WORK/fusion-grids-$GRIDS.csv"
 [[ -f "$GRID_FILE" ]] || "$PYTHON" Benchmarks/fusion_fit.py generate "$GRID_FILE" "$GRIDS" 20261201
 echo "== $("$SPATIAL_EVAL" --version), $("$PYTHON" -c 'import sys, numpy; print(f"Python {sys.version.split()[0]}, numpy {numpy.__version__}")')"

@@ -30,14 +30,8 @@ RUNS="${RUNS:-5}"
 RECORDING="$WORK/walkaway-reapproach-600s.sqlite"
 mkdir -p "$WORK"
 
-if [[ -z "${SPATIAL_EVAL:-}" ]]; then
-  SPATIAL_EVAL=.build/release/spatial-eval
-  if [[ ! -x "$SPATIAL_EVAL" ]]; then
-    echo "== building spatial-eval (release)"
-    swift build -c release --static-swift-stdlib --product spatial-eval >/dev/null
-  fi
-fi
-[[ -x "$SPATIAL_EVAL" ]] || { echo "recording_load: binary '$SPATIAL_EVAL' missing (set SPATIAL_EVAL)" >&2; exit 1; }
+source "$ROOT/Benchmarks/lib.sh"
+bench_binary recording_load
 
 if [[ -z "${PYTHON:-}" ]]; then
   if [[ -x .venv-trackeval/bin/python ]] && .venv-trackeval/bin/python -c "import numpy" 2>/dev/null; then

@@ -25,17 +25,9 @@ SIZES="${SIZES:-500x20,2000x50,5000x100}"
 RUNS="${RUNS:-3}"
 TE_PY="$ROOT/.venv-trackeval/bin/python"
 
-if [[ -z "${SPATIAL_EVAL:-}" ]]; then
-  if [[ -x .build/release/spatial-eval ]]; then SPATIAL_EVAL=.build/release/spatial-eval
-  else SPATIAL_EVAL=.build/debug/spatial-eval; fi
-fi
-[[ -x "$SPATIAL_EVAL" ]] || { echo "run_tracking: binary '$SPATIAL_EVAL' missing (set SPATIAL_EVAL)" >&2; exit 1; }
-
-if [[ ! -x /usr/bin/time ]]; then
-  echo "== installing GNU time"
-  DEBIAN_FRONTEND=noninteractive apt-get install -y -q time >/dev/null \
-    || { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q time >/dev/null; }
-fi
+source "$ROOT/Benchmarks/lib.sh"
+bench_binary run_tracking
+bench_gnu_time
 Scripts/conformance --setup-only
 
 rm -rf "$WORK/runs"
@@ -48,20 +40,13 @@ for size in "${SIZE_LIST[@]}"; do
   fi
 done
 
-# timed TOOL SIZE RUN COMMAND... : one run under /usr/bin/time -v; stdout to <tool>-<size>-<run>.out
-timed() {
-  local tag="$1-$2-$3"; shift 3
-  /usr/bin/time -v -o "$WORK/runs/$tag.time" "$@" >"$WORK/runs/$tag.out" 2>"$WORK/runs/$tag.err" </dev/null \
-    || { tail -n 20 "$WORK/runs/$tag.err" >&2; echo "run_tracking: $tag failed" >&2; exit 1; }
-}
-
 for size in "${SIZE_LIST[@]}"; do
   set_dir="$WORK/data/$size"
   for run in $(seq 1 "$RUNS"); do
     echo "== $size run $run/$RUNS"
-    timed ours "$size" "$run" "$SPATIAL_EVAL" score-mot --benchmark "$set_dir/gt" \
+    timed "$WORK/runs" "ours-$size-$run" "$SPATIAL_EVAL" score-mot --benchmark "$set_dir/gt" \
       --tracker "$set_dir/tracker" --format json
-    timed trackeval "$size" "$run" "$TE_PY" Conformance/run_trackeval.py "$WORK/runs/trackeval-$size-$run" "$set_dir"
+    timed "$WORK/runs" "trackeval-$size-$run" "$TE_PY" Conformance/run_trackeval.py "$WORK/runs/trackeval-$size-$run" "$set_dir"
   done
 done
 

@@ -24,10 +24,8 @@ cd "$ROOT"
 PROTOCOL="${PROTOCOL:-Protocols/sweep-object-permanence.json}"
 SWEEP="${SWEEP:-object-permanence}"
 RUNS="${RUNS:-3}"
-if [[ -z "${SPATIAL_EVAL:-}" ]]; then
-  SPATIAL_EVAL=.build/release/spatial-eval
-  [[ -x "$SPATIAL_EVAL" ]] || swift build -c release --static-swift-stdlib --product spatial-eval
-fi
+source "$ROOT/Benchmarks/lib.sh"
+bench_binary sweep_speed
 WORK="$ROOT/Benchmarks/work/sweep"
 rm -rf "$WORK"
 mkdir -p "$WORK"
@@ -38,16 +36,14 @@ echo "== staged vs naive ($SWEEP, $RUNS runs, $(nproc) cores)"
 echo "== whole sweep command ($RUNS runs)"
 walls=()
 for run in $(seq 1 "$RUNS"); do
-  start=$(date +%s%N)
-  "$SPATIAL_EVAL" sweep "$PROTOCOL" --out "$WORK/out-$run" > /dev/null 2> "$WORK/sweep-$run.err" \
-    || { tail -n 20 "$WORK/sweep-$run.err" >&2; exit 1; }
-  walls+=("$(( $(date +%s%N) - start ))")
+  timed "$WORK" "sweep-$run" "$SPATIAL_EVAL" sweep "$PROTOCOL" --out "$WORK/out-$run"
+  walls+=("$(wall_seconds "$WORK/sweep-$run.time")")
 done
 
 python3 - "$WORK/bench.json" "${walls[@]}" <<'PY'
 import json, statistics, sys
 bench = json.load(open(sys.argv[1]))
-walls = [int(w) / 1e9 for w in sys.argv[2:]]
+walls = [float(w) for w in sys.argv[2:]]
 wall = statistics.median(walls)
 print(f"sweep {bench['sweep']}: {bench['points']} points x {bench['recordings']} recordings")
 print(f"staged: median {bench['staged_median_s']:.3f} s  -> {bench['staged_points_per_s']:.1f} points/s  (runs {', '.join(f'{s:.3f}' for s in bench['staged_runs_s'])})")

@@ -20,9 +20,7 @@ struct ReplayConfigCommand: Command {
     let options: [any CommandOption] = []
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        output.out(String(decoding: try encoder.encode(ReplayConfiguration()), as: UTF8.self) + "\n")
+        output.out(try JSONText.string(ReplayConfiguration()) + "\n")
         return .success
     }
 }

@@ -92,9 +92,7 @@ struct SimulateCommand: Command {
 
     /// `value` as pretty, key-sorted JSON.
     static func json(_ value: SimulationConfiguration) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        try JSONText.string(value)
     }
 }
 

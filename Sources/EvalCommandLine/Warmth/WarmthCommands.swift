@@ -8,10 +8,7 @@ import EvalReports
 /// JSON for the warmth commands: sorted keys, NaN and infinities as strings.
 enum WarmthJSON {
     static func encode<T: Encodable>(_ value: T) throws -> String {
-        let e = JSONEncoder()
-        e.outputFormatting = [.prettyPrinted, .sortedKeys]
-        e.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
-        return String(decoding: try e.encode(value), as: UTF8.self) + "\n"
+        try JSONText.string(value) + "\n"
     }
 
     /// Reads finder parameters from a JSON file (missing keys keep the defaults).

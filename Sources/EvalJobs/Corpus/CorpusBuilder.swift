@@ -16,9 +16,7 @@ public enum CorpusBuilder {
     /// The hash that keys a spec: SHA-256 of its canonical JSON (without its variants, which
     /// are corpora of their own) and the simulator version.
     public static func hash(_ spec: CorpusSpec) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let json = String(decoding: try encoder.encode(spec.recordingsSpec), as: UTF8.self)
+        let json = try JSONText.string(spec.recordingsSpec, .compact)
         return SHA256.hexDigest(of: Array("simulator \(SimulatorInfo.version)\n\(json)".utf8))
     }
 
@@ -88,9 +86,7 @@ public enum CorpusBuilder {
         }
         if let error = failure.withLock({ $0 }) { throw error }
         let summary = CorpusSummary(spec: spec, specSHA256: digest, recordings: counted.flatMap { $0 }.compactMap { $0 })
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        try AtomicFile.write(encoder.encode(summary), to: summaryPath)
+        try AtomicFile.write(JSONText.data(summary), to: summaryPath)
         return summary
     }
 }

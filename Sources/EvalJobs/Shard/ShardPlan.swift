@@ -80,9 +80,7 @@ public struct ShardPlan: Codable, Sendable, Equatable {
 
     /// Canonical JSON: sorted keys, no extra whitespace. The plan hash is its SHA-256.
     public func canonicalJSON() throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(self)
+        try JSONText.data(self, .canonical)
     }
 
     /// The plan hash.

@@ -13,10 +13,8 @@ public enum FusionResultsFile {
     /// Writes `results` into `group` (the `/fusion` group being written, declared by the schema).
     public static func write(_ results: FusionResults, into group: SchemaGroup) throws {
         try group.setAttribute("layout", layout)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try group.setAttribute("settings", String(decoding: try encoder.encode(results.settings), as: UTF8.self))
-        try group.setAttribute("recordings", String(decoding: try encoder.encode(results.recordingNames), as: UTF8.self))
+        try group.setAttribute("settings", try JSONText.string(results.settings, .compact))
+        try group.setAttribute("recordings", try JSONText.string(results.recordingNames, .compact))
         try FusionColumns.boxes.write(results.boxes, into: group.createGroup("boxes"))
         let variants = try group.createGroup("variants")
         for v in results.variants {

@@ -21,9 +21,7 @@ public enum RunResultsFile {
                                    recordingSHA256s: loaded.evaluationProtocol.recordings.map { given in
                                        results.recordings.first { $0.path == given }?.sha256 ?? ""
                                    }, bootstrap: results.bootstrap)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        try root.setAttribute("replay_configuration", String(decoding: try encoder.encode(loaded.evaluationProtocol.replay), as: UTF8.self))
+        try root.setAttribute("replay_configuration", try JSONText.string(loaded.evaluationProtocol.replay, .compact))
         try root.setAttribute("minimum_events", Int64(results.minimumEvents))
         if let runReport = results.runReport { try root.setAttribute("run_report", runReport) }
         let recordings = try root.createGroup("recordings")
