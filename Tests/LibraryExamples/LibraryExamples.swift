@@ -103,3 +103,23 @@ final class CollectingSink: OutputSink {
     func out(_ text: String) { self.text += text }
     func err(_ text: String) {}
 }
+
+@Suite("Docs/library.md shows the compiled examples")
+struct DocumentedExamplesTests {
+    @Test("every example block of the test appears, line for line, as a Swift block of Docs/library.md")
+    func examplesMatch() throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let doc = try String(contentsOfFile: repository + "/Docs/library.md", encoding: .utf8)
+        let blocks = doc.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+        var examples: [String] = []
+        var current: [String]?
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("// example: ") { current = []; continue }
+            if trimmed == "// end", let lines = current { examples.append(lines.joined(separator: "\n")); current = nil; continue }
+            current?.append(String(line.dropFirst(8)))
+        }
+        #expect(examples.count == 3)
+        #expect(blocks == examples)
+    }
+}
