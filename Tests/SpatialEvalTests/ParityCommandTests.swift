@@ -102,7 +102,7 @@ struct ParityCommandTests {
         #expect(printed.status == 0)
         let folder = try TemporaryDirectory()
         let file = try folder.write(printed.output.standardOutput, to: "replay.json")
-        #expect(try ParityCommand.configuration(at: file) == ReplayConfiguration())
+        #expect(try ProtocolLoader.replayConfiguration(at: file) == ReplayConfiguration())
         let keys = try #require(try JSONSerialization.jsonObject(with: Data(printed.output.standardOutput.utf8)) as? [String: Any])
         #expect(keys.keys.sorted() == ["absence", "anchors", "depthFusion", "guidance", "labelAnchoring", "tracker"])
         #expect((keys["anchors"] as? [String: Any])?["nearRadius"] as? Double == 0.35)

@@ -40,11 +40,11 @@ struct CompareCommand: Command {
         let resamples = arguments[Self.resamples]
         let seed = arguments[Self.seed]
         let (pathA, pathB) = (arguments[Self.a], arguments[Self.b])
-        let runA = try Self.loadRun(pathA), runB = try Self.loadRun(pathB)
+        let runA = try RunResultsFile.load(pathA), runB = try RunResultsFile.load(pathB)
         let bootstrap = BootstrapSettings(replicates: resamples, seed: seed, confidence: 0.95, method: "percentile")
         let comparison = RunComparison(runA, runB, bootstrap: bootstrap)
         var rows: [VariantComparison] = []
-        if let fa = runA.fusion, let fb = runB.fusion { rows = Self.comparisons(fa, fb, bootstrap: bootstrap) }
+        if let fa = runA.fusion, let fb = runB.fusion { rows = FusionSummaries.paired(fa, fb, bootstrap: bootstrap) }
         let fusionNote = runA.fusion == nil || runB.fusion == nil
             ? "fusion: not compared (\(runA.fusion == nil ? pathA : pathB) has no /fusion group)" : nil
         if let folder = arguments[Self.out] {
@@ -95,53 +95,5 @@ struct CompareCommand: Command {
                 + rows.map { "\($0.variant.rawValue)  \($0.verdict)\n" }.joined())
         }
         return .success
-    }
-
-    /// The run results of `path`, as an ``InputError`` when missing or unreadable.
-    static func loadRun(_ path: String) throws -> RunResults {
-        guard FileManager.default.fileExists(atPath: path) else { throw InputError(file: path, message: "does not exist") }
-        do {
-            return try RunResultsFile.read(path)
-        } catch {
-            throw InputError(file: path, message: "cannot be read as run results (results.h5 of `spatial-eval run`): \(error)")
-        }
-    }
-
-    /// The `/fusion` results of `path`, as an ``InputError`` when missing or unreadable.
-    static func load(_ path: String) throws -> FusionResults {
-        guard FileManager.default.fileExists(atPath: path) else { throw InputError(file: path, message: "does not exist") }
-        try ForeignResultsFile.check(path)
-        let fusion: FusionResults?
-        do {
-            fusion = try FusionResultsFile.readIfPresent(try ResultFile.open(atPath: path).root)
-        } catch {
-            throw InputError(file: path, message: "cannot be read as results: \(error)")
-        }
-        guard let fusion else { throw InputError(file: path, message: "has no /fusion group (run a protocol with a \"fusion\" section)") }
-        return fusion
-    }
-
-    /// A − B for every shared variant and compared metric, over the boxes both files hold.
-    static func comparisons(_ a: FusionResults, _ b: FusionResults, bootstrap: BootstrapSettings) -> [VariantComparison] {
-        func keys(_ r: FusionResults) -> [String: Int] {
-            var index: [String: Int] = [:]
-            for k in r.boxes.detection.indices { index["\(r.recordingNames[Int(r.boxes.recording[k])])/\(r.boxes.detection[k])"] = k }
-            return index
-        }
-        let ka = keys(a), kb = keys(b)
-        let shared = ka.keys.filter { kb[$0] != nil }.sorted()
-        var result: [VariantComparison] = []
-        for va in a.variants {
-            guard let vb = b.variants.first(where: { $0.variant == va.variant }) else { continue }
-            for metric in FusionSummaries.comparedMetrics {
-                let xa = metric.values(va), xb = metric.values(vb)
-                if let c = FusionSummaries.compare(shared.map { xa[ka[$0]!] }, shared.map { xb[kb[$0]!] }, metric: metric.name,
-                                                   unit: metric.unit, variant: va.variant, baseline: va.variant, bootstrap: bootstrap,
-                                                   labels: ("A", "B")) {
-                    result.append(c)
-                }
-            }
-        }
-        return result
     }
 }

@@ -40,7 +40,7 @@ struct ParityCommand: Command {
         let path = arguments[Self.recording]
         let threshold = arguments[Self.threshold]
         let trackSource = arguments[Self.trackSource]
-        let configuration = try arguments[Self.config].map(Self.configuration(at:)) ?? ReplayConfiguration()
+        let configuration = try arguments[Self.config].map(ProtocolLoader.replayConfiguration(at:)) ?? ReplayConfiguration()
 
         let recording = try RecordingStore.read(from: path)
         guard !recording.decisions.isEmpty else {
@@ -55,25 +55,5 @@ struct ParityCommand: Command {
         let run = ParityFormatting.Run(path: path, trackSource: trackSource.rawValue, threshold: threshold, comparison: comparison)
         output.out(arguments[Self.format] == .json ? ParityFormatting.json(run) : ParityFormatting.table(run))
         return comparison.passes(threshold: threshold) ? .success : .gateFailed
-    }
-
-    /// A replay configuration from `path`: JSON laid over the shipped constants; an unknown
-    /// key or a value of the wrong type is bad input naming the file and key.
-    static func configuration(at path: String) throws -> ReplayConfiguration {
-        let data = try TextFile.read(path, kind: "a replay configuration")
-        do {
-            let defaults = try JSONSerialization.jsonObject(with: JSONEncoder().encode(ReplayConfiguration()))
-            let overlay = try JSONSerialization.jsonObject(with: data)
-            if let unknown = ProtocolLoader.unknownKey(overlay, known: defaults, path: "") {
-                throw InputError(file: path, message: "key '\(unknown.dropFirst())': unknown key")
-            }
-            let configuration = try ConfigurationDecoding.decode(ReplayConfiguration.self, from: data, defaults: ReplayConfiguration())
-            if let problem = configuration.problems().first { throw InputError(file: path, message: problem.description) }
-            return configuration
-        } catch let error as InputError {
-            throw error
-        } catch {
-            throw InputError(file: path, message: "not a replay configuration: \(error)")
-        }
     }
 }

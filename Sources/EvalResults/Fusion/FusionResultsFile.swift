@@ -1,3 +1,4 @@
+import Recording
 import Foundation
 import EvalMetrics
 import Replay
@@ -141,5 +142,21 @@ public enum FusionResultsFile {
 
     private static func unknownVariant(_ name: String, in g: SchemaGroup, row: Int) -> ResultsLayoutError {
         ResultsLayoutError(file: g.group.file.path, object: g.group.objectPath, message: "row \(row): unknown variant '\(name)'")
+    }
+}
+
+extension FusionResultsFile {
+    /// The `/fusion` results of `path`, as an ``InputError`` when missing or unreadable.
+    public static func load(_ path: String) throws -> FusionResults {
+        guard FileManager.default.fileExists(atPath: path) else { throw InputError(file: path, message: "does not exist") }
+        try ForeignResultsFile.check(path)
+        let fusion: FusionResults?
+        do {
+            fusion = try FusionResultsFile.readIfPresent(try ResultFile.open(atPath: path).root)
+        } catch {
+            throw InputError(file: path, message: "cannot be read as results: \(error)")
+        }
+        guard let fusion else { throw InputError(file: path, message: "has no /fusion group (run a protocol with a \"fusion\" section)") }
+        return fusion
     }
 }

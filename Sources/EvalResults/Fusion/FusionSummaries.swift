@@ -149,3 +149,29 @@ public enum FusionSummaries {
             verdict: c.verdict(metric: metric, a: labels?.a ?? variant.rawValue, b: labels?.b ?? baseline.rawValue, format: format))
     }
 }
+
+extension FusionSummaries {
+    /// A − B for every shared variant and compared metric, over the boxes both files hold.
+    public static func paired(_ a: FusionResults, _ b: FusionResults, bootstrap: BootstrapSettings) -> [VariantComparison] {
+        func keys(_ r: FusionResults) -> [String: Int] {
+            var index: [String: Int] = [:]
+            for k in r.boxes.detection.indices { index["\(r.recordingNames[Int(r.boxes.recording[k])])/\(r.boxes.detection[k])"] = k }
+            return index
+        }
+        let ka = keys(a), kb = keys(b)
+        let shared = ka.keys.filter { kb[$0] != nil }.sorted()
+        var result: [VariantComparison] = []
+        for va in a.variants {
+            guard let vb = b.variants.first(where: { $0.variant == va.variant }) else { continue }
+            for metric in FusionSummaries.comparedMetrics {
+                let xa = metric.values(va), xb = metric.values(vb)
+                if let c = FusionSummaries.compare(shared.map { xa[ka[$0]!] }, shared.map { xb[kb[$0]!] }, metric: metric.name,
+                                                   unit: metric.unit, variant: va.variant, baseline: va.variant, bootstrap: bootstrap,
+                                                   labels: ("A", "B")) {
+                    result.append(c)
+                }
+            }
+        }
+        return result
+    }
+}

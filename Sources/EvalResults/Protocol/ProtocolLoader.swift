@@ -112,3 +112,25 @@ public enum ProtocolLoader {
         }
     }
 }
+
+extension ProtocolLoader {
+    /// A replay configuration from `path`: JSON laid over the shipped constants; an unknown
+    /// key or a value of the wrong type is bad input naming the file and key.
+    public static func replayConfiguration(at path: String) throws -> ReplayConfiguration {
+        let data = try TextFile.read(path, kind: "a replay configuration")
+        do {
+            let defaults = try JSONSerialization.jsonObject(with: JSONEncoder().encode(ReplayConfiguration()))
+            let overlay = try JSONSerialization.jsonObject(with: data)
+            if let unknown = ProtocolLoader.unknownKey(overlay, known: defaults, path: "") {
+                throw InputError(file: path, message: "key '\(unknown.dropFirst())': unknown key")
+            }
+            let configuration = try ConfigurationDecoding.decode(ReplayConfiguration.self, from: data, defaults: ReplayConfiguration())
+            if let problem = configuration.problems().first { throw InputError(file: path, message: problem.description) }
+            return configuration
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw InputError(file: path, message: "not a replay configuration: \(error)")
+        }
+    }
+}

@@ -1,3 +1,4 @@
+import Recording
 import Foundation
 import ResultStore
 
@@ -151,5 +152,17 @@ public enum RunResultsFile {
             lockOn: try group.openGroup("lock_on").readRows(LockOnRow.self),
             policyInstances: try group.openGroup("policy_instances").readRows(PolicyInstanceRow.self),
             policyErrors: try group.openGroup("policy_errors").readRows(PolicyErrorRow.self))
+    }
+}
+
+extension RunResultsFile {
+    /// The run results of `path`, as an ``InputError`` when missing or unreadable.
+    public static func load(_ path: String) throws -> RunResults {
+        guard FileManager.default.fileExists(atPath: path) else { throw InputError(file: path, message: "does not exist") }
+        do {
+            return try RunResultsFile.read(path)
+        } catch {
+            throw InputError(file: path, message: "cannot be read as run results (results.h5 of `spatial-eval run`): \(error)")
+        }
     }
 }
