@@ -129,12 +129,15 @@ class H5Reader:
         """Every attribute of the object at ``path``, as Python values."""
         return {name: text(value) for name, value in self.group(path).attrs.items()}
 
-    def table(self, path: str, columns: Optional[Sequence[str]] = None) -> pd.DataFrame:
+    def table(self, path: str, columns: Optional[Sequence[str]] = None,
+              kinds: Optional[Mapping[str, str]] = None) -> pd.DataFrame:
         """A column-oriented table (a group of 1-D datasets of one length) as a DataFrame.
 
         ``columns`` names the columns required, in order; the others follow in file order.
+        ``kinds`` checks element types by column (``"float"``, ``"int"``, ``"string"``).
         Column attributes (``units``) go to ``df.attrs["units"]``.
         """
+        kinds = dict(kinds or {})
         group = self.group(path)
         names = list(columns or [])
         names += [n for n in group.keys() if n not in names and isinstance(group[n], h5py.Dataset)]
@@ -143,7 +146,7 @@ class H5Reader:
         length = None
         for name in names:
             child = f"{path.rstrip('/')}/{name}"
-            values = self.array(child)
+            values = self.array(child, kinds.get(name))
             if values.ndim != 1:
                 raise ResultsFileError(self.path, child, f"has shape {list(values.shape)}, a table column must be 1-D")
             if length is None:

@@ -27,6 +27,21 @@ RECORDING_TABLES = (
     "absence_flags", "removals", "lock_on", "policy_instances", "policy_errors",
 )
 
+#: Element types of the columns every per-recording table has (checked on reading).
+COLUMN_KINDS = {
+    "gaps": {"instance": "int", "gap_m": "float"},
+    "errors": {"instance": "int", "error_m": "float"},
+    "instances": {"instance": "int", "object": "int", "purity": "float"},
+    "detect_every_n": {"n": "int", "mota": "float", "idf1": "float", "hota": "float"},
+    "recorded_track_ids": {"n": "int", "mota": "float", "idf1": "float", "hota": "float"},
+    "tracking_3d": {"gate_m": "float", "tp": "int", "fp": "int", "fn": "int"},
+    "absence_flags": {"time_s": "float", "verdict": "string"},
+    "removals": {"time_s": "float", "latency_s": "float", "object": "int"},
+    "lock_on": {"request": "int", "verdict": "string"},
+    "policy_instances": {"policy": "int", "instance": "int"},
+    "policy_errors": {"policy": "int", "error_m": "float"},
+}
+
 #: The per-recording integer lists (object ids).
 RECORDING_LISTS = ("duplicated_objects", "never_anchored")
 
@@ -74,7 +89,7 @@ class RunResults:
             for table in RECORDING_TABLES:
                 parts = []
                 for name in names:
-                    frame = reader.table(f"/recordings/{name}/{table}")
+                    frame = reader.table(f"/recordings/{name}/{table}", kinds=COLUMN_KINDS[table])
                     frame.insert(0, "recording", name)
                     parts.append(frame)
                 combined = pd.concat(parts, ignore_index=True) if parts else pd.DataFrame({"recording": []})
@@ -114,7 +129,9 @@ class RunResults:
                 if key not in self.runs_differ:
                     raise ResultsFileError(reader.path, f"/pooled/runs_differ/@{key}", "required attribute is missing")
             gates = reader.table("/gates", ["metric", "op", "bound", "threshold", "value", "lower", "upper", "successes",
-                                            "events", "event_unit", "verdict", "passed"])
+                                            "events", "event_unit", "verdict", "passed"],
+                                 kinds={"metric": "string", "threshold": "float", "value": "float", "lower": "float",
+                                        "upper": "float", "successes": "int", "events": "int", "passed": "int"})
             gates["passed"] = gates["passed"].astype(bool)
             #: One row per gate, in protocol order (``passed`` as bool).
             self.gates = with_attrs(gates, prov)
