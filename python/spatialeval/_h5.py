@@ -114,15 +114,15 @@ class H5Reader:
         obj = self.file.get(path)
         if obj is None:
             raise ResultsFileError(self.path, path, "required object is missing")
+        where = f"{path.rstrip('/')}/@{name}"
         if name not in obj.attrs:
             if default is ...:
-                raise ResultsFileError(self.path, f"{path.rstrip('/')}/@{name}" if path != "/" else f"/@{name}",
-                                       "required attribute is missing")
+                raise ResultsFileError(self.path, where, "required attribute is missing")
             return default
         value = text(obj.attrs[name])
         expected = {"string": str, "int": int, "float": float}.get(kind or "")
         if expected is not None and not isinstance(value, expected):
-            raise ResultsFileError(self.path, f"{path}@{name}", f"expected a {kind} attribute, found {type(value).__name__}")
+            raise ResultsFileError(self.path, where, f"expected a {kind} attribute, found {type(value).__name__}")
         return value
 
     def attributes(self, path: str = "/") -> Dict[str, Any]:
