@@ -15,12 +15,14 @@ struct ReportCommand: Command {
     static let results = Positional<String>("RESULTS.h5", "A run's results.h5 or a sweep's sweep.h5.")
     static let out = OptionKey<String?>("out", "DIR", "Output folder (default: the folder holding the results file).")
     let positionals: [any CommandPositional] = [Self.results]
-    let options: [any CommandOption] = [Self.out]
+    static let json = OptionKey<Bool>(flag: "json", "Print the typed results the report is rendered from as JSON instead (keys: Docs/python.md#the-json-dump).")
+    let options: [any CommandOption] = [Self.out, Self.json]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
         let path = arguments[Self.results]
         guard FileManager.default.fileExists(atPath: path) else { throw InputError(file: path, message: "does not exist") }
         try ForeignResultsFile.check(path)
+        if arguments[Self.json] { output.out(try ResultsJSON.dump(path)); return .success }
         let given = arguments[Self.out] ?? (path as NSString).deletingLastPathComponent
         let folder = given.isEmpty ? "." : given
         let out = try OutputFolder.open(folder)
