@@ -33,9 +33,11 @@ let package = Package(
         // LookFor's warmth finder: trial format, replay, metrics, sweep, simulator.
         .target(name: "Warmth", dependencies: ["EvalNumerics", "Recording"]),
         .target(name: "Sweeps", dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "Replay", "Evaluation"]),
+        // The recording viewer: a typed timeline of one replayed recording and its self-contained HTML page.
+        .target(name: "SessionViewer", dependencies: ["Recording", "EvalMetrics", "Replay", "Evaluation"]),
         .target(
             name: "SpatialEval",
-            dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "ResultStore", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth"]),
+            dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "ResultStore", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth", "SessionViewer"]),
         .executableTarget(name: "spatial-eval", dependencies: ["SpatialEval"]),
         // What an app links to record sessions: Foundation only, no other module of this package.
         .target(name: "SpatialEvalRecorder"),
@@ -54,6 +56,7 @@ let package = Package(
         .testTarget(name: "EvaluationTests", dependencies: ["TestSupport", "Evaluation", "Replay", "Recording", "EvalMetrics", "Simulation"]),
         .testTarget(name: "WarmthTests", dependencies: ["TestSupport", "Warmth", "Recording"]),
         .testTarget(name: "SpatialEvalRecorderTests", dependencies: ["TestSupport", "SpatialEvalRecorder", "Recording", "Evaluation", "SpatialEval"]),
+        .testTarget(name: "SessionViewerTests", dependencies: ["TestSupport", "SessionViewer", "Evaluation", "Replay", "Recording", "EvalMetrics", "Simulation"]),
         .testTarget(name: "SweepsTests", dependencies: ["TestSupport", "Sweeps", "Evaluation", "Replay", "Recording", "EvalNumerics", "EvalMetrics"]),
     ],
     swiftLanguageModes: [.v6]
