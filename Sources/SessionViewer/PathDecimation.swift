@@ -6,7 +6,7 @@ public enum PathDecimation {
     public static let defaultTolerance = 0.02
 
     /// The samples of `path` to draw, at most `tolerance` metres from the full path on the plan.
-    public static func thin(_ path: [CameraSample], tolerance: Double = defaultTolerance) -> [CameraSample] {
+    public static func thin(_ path: [PathSample], tolerance: Double = defaultTolerance) -> [PathSample] {
         guard path.count > 2 else { return path }
         var keep = [Bool](repeating: false, count: path.count)
         keep[0] = true

@@ -61,12 +61,12 @@ extension SessionTimeline {
     }
 
     /// Every frame's camera centre and heading, unthinned.
-    static func cameraSamples(_ recording: Recording) -> [CameraSample] {
+    static func cameraSamples(_ recording: Recording) -> [PathSample] {
         recording.frames.enumerated().map { k, frame in
             let m = frame.pose
             // The camera looks down its −z axis: the world direction is minus the rotation's third column.
             let forward = SIMD2(-m[0, 2], -m[2, 2])
-            return CameraSample(frame: k, time: frame.time, position: m.translation, heading: atan2(forward.y, forward.x))
+            return PathSample(frame: k, time: frame.time, position: m.translation, heading: atan2(forward.y, forward.x))
         }
     }
 
@@ -118,7 +118,14 @@ extension SessionTimeline {
         var events: [TimelineEvent] = []
         var counted: [Int: Int] = [:]
         var flips: [Int: [AbsenceEvent]] = [:]
+        // A registry update is a sighting: it clears the sweep's count before the frame's pass.
+        let updates = registry.events
+        var cursor = 0
         for look in looks {
+            while cursor < updates.count, updates[cursor].frame <= look.frame {
+                counted[updates[cursor].instance] = 0
+                cursor += 1
+            }
             if look.look == .absent, look.absentSamples > (counted[look.instance] ?? 0) {
                 events.append(TimelineEvent(lane: .absence, frame: at(look.frame), time: look.time, instance: look.instance,
                                             detail: .absentSample(count: look.absentSamples)))

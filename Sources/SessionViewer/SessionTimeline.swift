@@ -22,7 +22,7 @@ public struct SessionTimeline: Sendable, Equatable {
     /// Where each object was, over time.
     public var placements: [GroundTruthPlacement]
     /// The camera path thinned for drawing (``PathDecimation``); first and last frames kept.
-    public var cameraPath: [CameraSample]
+    public var cameraPath: [PathSample]
     /// The replica's instances with their ground-truth association.
     public var instances: [InstanceInfo]
     /// Every registry update (creations, merges, re-anchors), in the order the registry took them.
@@ -49,7 +49,7 @@ public struct FrameTick: Sendable, Equatable {
 }
 
 /// One point of the (thinned) camera path, on the top-down plan.
-public struct CameraSample: Sendable, Equatable {
+public struct PathSample: Sendable, Equatable {
     /// Position of the frame in ``SessionTimeline/frames``.
     public var frame: Int
     /// Capture time, seconds.
@@ -58,6 +58,14 @@ public struct CameraSample: Sendable, Equatable {
     public var position: SIMD3<Double>
     /// Heading of the viewing direction on the plan: atan2 of its (x, z) components, radians.
     public var heading: Double
+
+    /// Creates a sample from its parts.
+    public init(frame: Int, time: Double, position: SIMD3<Double>, heading: Double) {
+        self.frame = frame
+        self.time = time
+        self.position = position
+        self.heading = heading
+    }
 }
 
 /// A registry instance and what the ground truth says about it.

@@ -461,7 +461,7 @@ window.sessionViewer = {
   frameCount: N, timings,
   frame: () => current, time: () => timeOf(current), setFrame: (p) => setFrame(p),
   frameAt, timeOf, drawn: () => drawn.map((a) => Object.assign({}, a)),
-  notableCount: () => notable.length, listReady: () => listItems.length === notable.length,
+  notableCount: () => notable.length, notableFrames: () => notable.map((e) => e.f), listReady: () => listItems.length === notable.length,
   laneLayout: () => ({ labelWidth: LABEL_W, laneHeight: LANE_H, width: tlW, lanes: LANES.map((l) => l[0]) }),
   eventX: (lane, k) => tx(eventTime(laneEvents[lane][k])), laneEvent: (lane, k) => ({ frame: laneEvents[lane][k].f, time: eventTime(laneEvents[lane][k]) }),
   laneCounts: () => laneEvents.map((l) => l.length), selected: () => selected ? { frame: selected.f, lane: selected.lane, text: describe(selected) } : null,

@@ -17,9 +17,9 @@ private enum Fixtures {
     /// The bundled twins-moved recording: merges, blends, locks and arrivals occur in it.
     static let twins = try! bundled("twins-moved")
     static let twinsTimeline = SessionTimeline.build(twins, name: "twins-moved")
-    /// The bundled absence recording: absent samples and missing flips occur in it.
-    static let absence = try! bundled("absence")
-    static let absenceTimeline = SessionTimeline.build(absence, name: "absence")
+    /// The bundled multi-room recording: near-band merges, absent samples, a missing flip (a false one) occur in it.
+    static let absence = try! bundled("multi-room")
+    static let absenceTimeline = SessionTimeline.build(absence, name: "multi-room")
 }
 
 @Suite("Session viewer: the timeline a viewer page draws (Docs/viewer.md)")
@@ -63,7 +63,19 @@ struct SessionViewerTests {
             let flipsByLook = timeline.events.filter { if case .missingFlip(_, true) = $0.detail { true } else { false } }
             #expect(flipsByLook.count == looks.filter(\.flipped).count)
             let samples = timeline.events.filter { if case .absentSample = $0.detail { true } else { false } }
-            #expect(samples.count >= looks.filter { $0.look == .absent && $0.absentSamples == 1 }.count)
+            // Each sample is an absent look of the sweep with that count.
+            for sample in samples {
+                guard case .absentSample(let n) = sample.detail else { continue }
+                #expect(looks.contains { $0.time == sample.time && $0.instance == sample.instance && $0.look == .absent && $0.absentSamples == n })
+            }
+            // Each flip to missing comes after its counted samples 1, 2, 3, the last on the flip's frame.
+            for flip in looks where flip.flipped && flip.missing {
+                let counts = samples.filter { $0.instance == flip.instance && $0.time <= flip.time }.suffix(3).map { event -> Int in
+                    if case .absentSample(let n) = event.detail { n } else { -1 }
+                }
+                #expect(counts == [1, 2, 3], "instance \(flip.instance) at \(flip.time)")
+                #expect(samples.last { $0.instance == flip.instance && $0.time <= flip.time }?.time == flip.time)
+            }
 
             let report = RecordingSpatialJob.run(recording)
             let locks = timeline.events.filter { $0.lane == .lock }
@@ -85,7 +97,8 @@ struct SessionViewerTests {
                     == recording.guidanceRequests.count)
         }
         #expect(Fixtures.twinsTimeline.events.contains { $0.lane == .lock })
-        #expect(Fixtures.twinsTimeline.updates.contains { $0.match == .nearCosine || $0.match == .farCosine })
+        #expect(Fixtures.absenceTimeline.updates.contains { $0.match == .nearCosine })
+        #expect(Fixtures.absenceTimeline.events.contains { if case .metric(.falseMissing) = $0.detail { true } else { false } })
     }
 
     @Test("Lock details: the class branch's distance is within the lock-on radius, its cosine at least the threshold")
@@ -103,25 +116,30 @@ struct SessionViewerTests {
 
     @Test("Decimation keeps the endpoints, stays within the tolerance and thins a straight walk to two points")
     func decimation() {
-        func sample(_ k: Int, _ x: Double, _ z: Double) -> CameraSample {
-            CameraSample(frame: k, time: Double(k) / 30, position: SIMD3(x, 1.4, z), heading: 0)
+        func sample(_ k: Int, _ x: Double, _ z: Double) -> PathSample {
+            PathSample(frame: k, time: Double(k) / 30, position: SIMD3(x, 1.4, z), heading: 0)
         }
-        let straight = (0..<900).map { sample($0, Double($0) * 0.01, -Double($0) * 0.005) }
+        let straight: [PathSample] = (0..<900).map { (k: Int) -> PathSample in sample(k, Double(k) * 0.01, -Double(k) * 0.005) }
         let thinStraight = PathDecimation.thin(straight)
         #expect(thinStraight.map(\.frame) == [0, 899])
-        let wiggle = (0..<3000).map { k in sample(k, cos(Double(k) / 200) * 2, sin(Double(k) / 150) * 1.5 + 0.01 * sin(Double(k))) }
+        let wiggle: [PathSample] = (0..<3000).map { (k: Int) -> PathSample in
+            let t = Double(k)
+            return sample(k, cos(t / 200) * 2, sin(t / 150) * 1.5 + 0.01 * sin(t))
+        }
         let thin = PathDecimation.thin(wiggle, tolerance: 0.02)
         #expect(thin.first?.frame == 0 && thin.last?.frame == 2999)
         #expect(thin.count < wiggle.count / 3)
-        #expect(zip(thin, thin.dropFirst()).allSatisfy { $0.frame < $1.frame })
+        #expect(zip(thin, thin.dropFirst()).allSatisfy { (a: PathSample, b: PathSample) in a.frame < b.frame })
         var segment = 0
         for s in wiggle {
             while segment + 1 < thin.count - 1, thin[segment + 1].frame <= s.frame { segment += 1 }
-            let a = thin[segment].position, b = thin[min(segment + 1, thin.count - 1)].position
-            let ab = SIMD2(b.x - a.x, b.z - a.z), ap = SIMD2(s.position.x - a.x, s.position.z - a.z)
-            let u = max(0, min(1, (ap * ab).sum() / max((ab * ab).sum(), 1e-18)))
-            let d = ap - u * ab
-            #expect((d * d).sum().squareRoot() <= 0.02 + 1e-9, "frame \(s.frame)")
+            let a: SIMD3<Double> = thin[segment].position, b: SIMD3<Double> = thin[min(segment + 1, thin.count - 1)].position
+            let ab = SIMD2<Double>(b.x - a.x, b.z - a.z), ap = SIMD2<Double>(s.position.x - a.x, s.position.z - a.z)
+            let length2: Double = (ab * ab).sum()
+            let u: Double = max(0, min(1, (ap * ab).sum() / max(length2, 1e-18)))
+            let d: SIMD2<Double> = ap - u * ab
+            let offset: Double = (d * d).sum().squareRoot()
+            #expect(offset <= 0.02 + 1e-9, "frame \(s.frame)")
         }
         #expect(Fixtures.twinsTimeline.cameraPath.first?.frame == 0)
         #expect(Fixtures.twinsTimeline.cameraPath.last?.frame == Fixtures.twins.frames.count - 1)
