@@ -375,7 +375,10 @@ function laneOfNotable(ev) { if (ev.ref >= 0) return D.ev[ev.ref][0]; const k = 
 let marked = null;
 function markCurrentInList() {
   if (!listItems.length) return;
-  const j = lastAtOrBefore(notable, current, (e) => e.f);
+  let j = lastAtOrBefore(notable, current, (e) => e.f);
+  if (selected && selected.f === current) {
+    for (let q = j; q >= 0 && notable[q].f === current; q--) if (notable[q].ref === selected.ref) { j = q; break; }
+  }
   const li = j >= 0 ? listItems[j] : null;
   if (marked && marked !== li) marked.removeAttribute("aria-current");
   if (li) li.setAttribute("aria-current", "true");
@@ -428,7 +431,7 @@ window.addEventListener("keydown", (e) => {
   if (handled) e.preventDefault();
 }, true);
 tl.addEventListener("click", (e) => {
-  const r = tl.getBoundingClientRect(), x = e.clientX - r.left, y = e.clientY - r.top;
+  const r = tl.getBoundingClientRect(), x = (e.clientX - r.left) * (tlW / r.width), y = (e.clientY - r.top) * (TL_H / r.height);
   const lane = Math.floor(y / LANE_H);
   if (x < LABEL_W) return;
   if (lane >= 0 && lane < LANES.length) {
@@ -440,7 +443,15 @@ tl.addEventListener("click", (e) => {
   setFrame(frameAt(t));
 });
 let resizeTimer = null;
-window.addEventListener("resize", () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => { sizeCanvases(); redraw(); }, 100); });
+const resized = () => { clearTimeout(resizeTimer); resizeTimer = setTimeout(() => { sizeCanvases(); redraw(); }, 100); };
+window.addEventListener("resize", resized);
+if (window.ResizeObserver) {
+  let seen = [0, 0];
+  new ResizeObserver(() => {
+    const w = [plan.parentElement.clientWidth, tl.parentElement.clientWidth];
+    if (w[0] !== seen[0] || w[1] !== seen[1]) { seen = w; resized(); }
+  }).observe(document.body);
+}
 if (window.matchMedia) window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", () => { readColours(); sizeCanvases(); redraw(); });
 window.addEventListener("beforeprint", () => { readColours(); sizeCanvases(); redraw(); });
 window.addEventListener("hashchange", () => { const m = /t=([-0-9.]+)/.exec(location.hash); if (m) setFrame(frameAt(parseFloat(m[1]))); });
@@ -463,7 +474,7 @@ window.sessionViewer = {
   frameAt, timeOf, drawn: () => drawn.map((a) => Object.assign({}, a)),
   notableCount: () => notable.length, notableFrames: () => notable.map((e) => e.f), listReady: () => listItems.length === notable.length,
   laneLayout: () => ({ labelWidth: LABEL_W, laneHeight: LANE_H, width: tlW, lanes: LANES.map((l) => l[0]) }),
-  eventX: (lane, k) => tx(eventTime(laneEvents[lane][k])), laneEvent: (lane, k) => ({ frame: laneEvents[lane][k].f, time: eventTime(laneEvents[lane][k]) }),
+  eventX: (lane, k) => tx(eventTime(laneEvents[lane][k])) * tl.getBoundingClientRect().width / tlW, laneEvent: (lane, k) => ({ frame: laneEvents[lane][k].f, time: eventTime(laneEvents[lane][k]) }),
   laneCounts: () => laneEvents.map((l) => l.length), selected: () => selected ? { frame: selected.f, lane: selected.lane, text: describe(selected) } : null,
 };
 })();
