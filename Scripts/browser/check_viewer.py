@@ -274,7 +274,7 @@ def main():
                 if figures:
                     extra = (f"; {size:.0f} KB; first draw {figures['first']:.0f} ms, "
                              f"redraw median {figures['median']:.1f} ms, p95 {figures['p95']:.1f} ms")
-                print(f"{status} {name} at {width} px: {checked} anchor states over {len(state['samples'])} times match the replay, "
+                print(f"{status} {name} at {width} px: {checked} anchor states checked at {len(state['samples'])} times, "
                       f"{clicks} clicks, keys{extra}")
                 for p in problems[:12]:
                     print(f"     {p}")

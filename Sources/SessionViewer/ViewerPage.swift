@@ -47,7 +47,7 @@ public enum ViewerPage {
             <li><span class="key k-stored" aria-hidden="true">○</span> stored anchor</li>
             <li><span class="key k-missing" aria-hidden="true">⊗</span> flagged missing</li>
             <li><span class="key k-blended" aria-hidden="true">◇</span> merged: fed by two or more objects (blended)</li>
-            <li><span class="key k-object" aria-hidden="true">□</span> true object (<span aria-hidden="true">⧈</span> twin), thin line: anchor error</li>
+            <li><span class="key k-object" aria-hidden="true">□</span> true object (double outline: a twin, dashed: a person); thin line: anchor to its object (the error)</li>
             <li><span class="key k-camera" aria-hidden="true">▲</span> camera, path so far</li>
             <li><span class="key k-rr" aria-hidden="true">■</span> RealityRogue label (when shown)</li>
             </ul>

@@ -1,7 +1,7 @@
 import Recording
 import Replay
 
-/// The timeline as the compact JSON the page reads (Docs/viewer.md#payload): frame times as
+/// The timeline as the compact JSON the page reads (Docs/viewer.md#size-and-scale): frame times as
 /// runs of equal spacing, registry updates as columns, every other event as one short array.
 /// Positions are rounded to the millimetre, times to the millisecond, cosines to 10⁻³.
 public enum ViewerPayload {

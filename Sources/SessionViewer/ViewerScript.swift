@@ -254,7 +254,7 @@ function drawPlan(p) {
     const x = sx(pl[3]), y = sz(pl[5]), hw = Math.max(3, o.ex * scale / 2), hd = Math.max(3, o.ez * scale / 2);
     c.strokeStyle = C.object; c.lineWidth = 1.5; c.setLineDash(o.person ? [3, 3] : []); c.strokeRect(x - hw, y - hd, 2 * hw, 2 * hd); c.setLineDash([]);
     if (o.twin !== null) { c.strokeRect(x - hw - 3, y - hd - 3, 2 * hw + 6, 2 * hd + 6); }
-    c.fillStyle = C.object; c.fillText(o.id + " " + o.label + (o.twin !== null ? " ⧈" + o.twin : ""), x + hw + 4, y - hd);
+    c.fillStyle = C.object; c.fillText(o.id + " " + o.label + (o.twin !== null ? " (twin " + o.twin + ")" : ""), x + hw + 4, y - hd);
   }
   // camera path up to now (thinned), then the current position
   const path = D.path; let last = lastAtOrBefore(path, p, (s) => s[0]);

@@ -13,6 +13,7 @@ enum ViewerStyle {
         kbd { border: 1px solid var(--rule); border-radius: 3px; padding: 0 4px; font-size: 0.9em; background: var(--head); }
         .controls { display: flex; flex-wrap: wrap; gap: 0.4em 0.6em; align-items: center; margin: 0.5em 0; position: sticky; top: 0; background: var(--bg); padding: 0.4em 0; z-index: 2; border-bottom: 1px solid var(--rule); }
         .controls button, .controls select { font: inherit; padding: 2px 8px; color: var(--fg); background: var(--head); border: 1px solid var(--rule); border-radius: 4px; }
+        .controls label { white-space: nowrap; }
         .controls .slider { display: flex; align-items: center; gap: 0.4em; flex: 1 1 220px; min-width: 0; }
         .controls input[type=range] { flex: 1 1 auto; min-width: 0; width: 100%; }
         #clock { font-variant-numeric: tabular-nums; min-width: 12ch; }
