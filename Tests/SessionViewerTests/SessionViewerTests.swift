@@ -195,5 +195,6 @@ struct SessionViewerTests {
         #expect(ViewerLink.fragment(time: 3.14159) == "#t=3.142")
         #expect(ViewerLink.href(recording: "absence") == "../viewer/absence.html")
         #expect(ViewerLink.href(recording: "a", time: 0, base: "") == "a.html#t=0")
+        #expect(ViewerLink.href(recording: "kitchen #2 é", time: 1.5) == "../viewer/kitchen%20%232%20%C3%A9.html#t=1.5")
     }
 }
