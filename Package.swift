@@ -33,6 +33,8 @@ let package = Package(
         // LookFor's warmth finder: trial format, replay, metrics, sweep, simulator.
         .target(name: "Warmth", dependencies: ["EvalNumerics", "Recording"]),
         .target(name: "Sweeps", dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "Replay", "Evaluation"]),
+        // The recording viewer: a typed timeline of one replayed recording and its self-contained HTML page.
+        .target(name: "SessionViewer", dependencies: ["Recording", "EvalMetrics", "Replay", "Evaluation"]),
         // The suite's three layers above the algorithms (README "Layout"):
         // what a job is asked and answers, and the files that hold it;
         .target(
@@ -49,7 +51,7 @@ let package = Package(
         // and the command line: declarations, parsing, calling the library, printing.
         .target(
             name: "EvalCommandLine",
-            dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "ResultStore", "EvalResults", "EvalJobs", "EvalReports", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth"]),
+            dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "ResultStore", "EvalResults", "EvalJobs", "EvalReports", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth", "SessionViewer"]),
         .executableTarget(name: "spatial-eval", dependencies: ["EvalCommandLine", "EvalResults"]),
         // What an app links to record sessions: Foundation only, no other module of this package.
         .target(name: "SpatialEvalRecorder"),
@@ -70,6 +72,7 @@ let package = Package(
         .testTarget(name: "SpatialEvalRecorderTests", dependencies: ["TestSupport", "SpatialEvalRecorder", "Recording", "Evaluation", "EvalResults", "EvalJobs", "EvalCommandLine"]),
         // Docs/library.md's examples, through the public API only.
         .testTarget(name: "LibraryExamples", dependencies: ["TestSupport", "EvalCommandLine", "EvalJobs", "EvalResults", "EvalMetrics", "Sweeps"]),
+        .testTarget(name: "SessionViewerTests", dependencies: ["TestSupport", "SessionViewer", "Evaluation", "Replay", "Recording", "EvalMetrics", "Simulation"]),
         .testTarget(name: "SweepsTests", dependencies: ["TestSupport", "Sweeps", "Evaluation", "Replay", "Recording", "EvalNumerics", "EvalMetrics"]),
     ],
     swiftLanguageModes: [.v6]

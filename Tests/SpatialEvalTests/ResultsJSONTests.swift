@@ -1,5 +1,8 @@
 import Foundation
-@testable import SpatialEval
+@testable import EvalResults
+@testable import EvalJobs
+@testable import EvalReports
+@testable import EvalCommandLine
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import EvalResults
 import Recording
 import ResultStore
 
@@ -9,10 +10,10 @@ import ResultStore
 /// reader can compare it column by column; non-finite numbers are the strings `"NaN"`,
 /// `"Infinity"` and `"-Infinity"` (``JSONWriter``). Both dumps start with `layout`, the root
 /// `attributes` as stored (strings, numbers) and the `provenance` table.
-enum ResultsJSON {
+public enum ResultsJSON {
     /// The dump of the run or sweep results file at `path` (the layout its root names).
     /// - Throws: ``InputError`` naming the file when it cannot be read as results.
-    static func dump(_ path: String) throws -> String {
+    public static func dump(_ path: String) throws -> String {
         if SweepResultsFile.holdsSweep(path) { return try SweepResultsJSON.text(SweepResultsFile.read(path), path: path) }
         let results: RunResults
         do {
@@ -33,7 +34,7 @@ enum ResultsJSON {
     /// `instances`, `detect_every_n`, `recorded_track_ids`, `tracking_3d`, `absence_flags`,
     /// `removals`, `lock_on`, `policy_instances`, `policy_errors`), `pooled` (`gap_intervals`,
     /// the table `recording_intervals`, `runs_differ`) and the table `gates`.
-    static func run(_ results: RunResults, path: String) throws -> String {
+    public static func run(_ results: RunResults, path: String) throws -> String {
         var w = JSONWriter()
         w.beginObject()
         try header(&w, path: path, layout: RunResultsFile.layout)
@@ -111,7 +112,7 @@ enum ResultsJSON {
     }
 
     /// `layout`, the root `attributes` as stored and the `provenance` table of the file at `path`.
-    static func header(_ w: inout JSONWriter, path: String, layout: String) throws {
+    public static func header(_ w: inout JSONWriter, path: String, layout: String) throws {
         let file = try ResultFile.open(atPath: path)
         let root = file.root
         w.string("layout", layout)
@@ -133,7 +134,7 @@ enum ResultsJSON {
     }
 
     /// `"key": {"replicates", "seed" (decimal text: it may exceed 2^53), "confidence", "method"}`.
-    static func bootstrap(_ w: inout JSONWriter, _ b: BootstrapSettings) {
+    public static func bootstrap(_ w: inout JSONWriter, _ b: BootstrapSettings) {
         w.beginObject("bootstrap")
         w.integer("replicates", b.replicates)
         w.string("seed", String(b.seed))
@@ -150,7 +151,7 @@ enum ResultsJSON {
     }
 
     /// A table of `rows` as an object of its columns, named and ordered as in the file.
-    static func table<Row: ColumnRow>(_ w: inout JSONWriter, _ key: String, _ rows: [Row]) {
+    public static func table<Row: ColumnRow>(_ w: inout JSONWriter, _ key: String, _ rows: [Row]) {
         w.beginObject(key)
         for (name, path) in Row.doubleColumns { w.raw(name, JSONWriter.compactArray(rows.map { $0[keyPath: path] })) }
         for (name, path) in Row.integerColumns { integers(&w, name, rows.map { $0[keyPath: path] }) }
@@ -159,12 +160,12 @@ enum ResultsJSON {
     }
 
     /// `"key": [1, 2, …]` on one line.
-    static func integers(_ w: inout JSONWriter, _ key: String, _ values: [Int64]) {
+    public static func integers(_ w: inout JSONWriter, _ key: String, _ values: [Int64]) {
         w.raw(key, "[" + values.map(String.init).joined(separator: ", ") + "]")
     }
 
     /// `"key": ["a", "b", …]` on one line.
-    static func strings(_ w: inout JSONWriter, _ key: String, _ values: [String]) {
+    public static func strings(_ w: inout JSONWriter, _ key: String, _ values: [String]) {
         w.raw(key, "[" + values.map(JSONWriter.quoted).joined(separator: ", ") + "]")
     }
 }

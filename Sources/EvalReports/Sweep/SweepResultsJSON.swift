@@ -1,3 +1,4 @@
+import EvalResults
 import Sweeps
 
 /// The JSON dump of a sweep's `sweep.h5` (`spatial-eval report sweep.h5 --json`): the typed
@@ -15,9 +16,9 @@ import Sweeps
 /// `recommendation` (`rule`, `chosen_point` (−1 for none), `value`, `lower`, `upper`, `shipped`,
 /// `verdict`, `verdict_reason`, `gain`, `bound` per key, `pareto_mask` flattened, the table
 /// `leave_one_out`), and the tables `variants` and `pivots` (null when absent).
-enum SweepResultsJSON {
+public enum SweepResultsJSON {
     /// The dump of `results`, read from the file at `path`.
-    static func text(_ results: SweepResults, path: String) throws -> String {
+    public static func text(_ results: SweepResults, path: String) throws -> String {
         var w = JSONWriter()
         w.beginObject()
         try ResultsJSON.header(&w, path: path, layout: SweepResultsFile.layout)
