@@ -47,7 +47,7 @@ let package = Package(
         // Markdown, HTML and SVG rendered from results alone (never runs a job);
         .target(
             name: "EvalReports",
-            dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "EvalResults", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth"]),
+            dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "EvalResults", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth", "SessionViewer"]),
         // and the command line: declarations, parsing, calling the library, printing.
         .target(
             name: "EvalCommandLine",

@@ -36,6 +36,14 @@ public struct ReportDocument {
         html.append("<p>\(SVGWriter.escape(before))<a href=\"\(SVGWriter.escape(href))\">\(SVGWriter.escape(label))</a>\(SVGWriter.escape(after))</p>")
     }
 
+    /// A paragraph of text runs, each linked when it has an `href`.
+    public mutating func linkedParagraph(_ runs: [(text: String, href: String?)]) {
+        markdown += [runs.map { run in run.href.map { "[\(run.text)](\($0))" } ?? run.text }.joined(), ""]
+        html.append("<p>" + runs.map { run in
+            run.href.map { "<a href=\"\(SVGWriter.escape($0))\">\(SVGWriter.escape(run.text))</a>" } ?? SVGWriter.escape(run.text)
+        }.joined() + "</p>")
+    }
+
     /// A heading of `level` (1 is the page title); level-2 headings enter the table of contents.
     public mutating func heading(_ text: String, _ level: Int) {
         let id = anchorID(text)

@@ -93,6 +93,7 @@ public struct RunReport: Sendable {
                 return ReportNumber.interval(interval)
             }
             doc.beginDetails(s.title, open: pooled)
+            if let recording = r.first(where: { !pooled && $0.name == s.key }) { doc.viewerLinks(recording) }
             heading("Tracking: detect-every-N", 3)
             let trackingRows = s.tracking.map { ["\($0.n)", withInterval($0.mota, "mota", Double($0.n)), withInterval($0.idf1, "idf1", Double($0.n)),
                                                  withInterval($0.hota, "hota", Double($0.n)), "\($0.identitySwitches)", "\($0.groundTruthCount)",
