@@ -88,7 +88,7 @@ public enum AnchorStateDump {
 
     /// The samples as JSON: `{"recording": …, "samples": [{"frame", "t", "anchors": [{"id", "label", "x", "y", "z", "state", "blended", "error"}]}]}`.
     public static func json(_ samples: [Sample], recording: String) -> String {
-        let j = JSONText()
+        let j = ViewerJSON()
         j.object {
             j.key("recording"); j.string(recording)
             j.key("samples")

@@ -13,7 +13,7 @@ public enum ViewerLink {
     /// The fragment that opens a page at `time` seconds: `#t=12.4` (millisecond precision,
     /// trailing zeros dropped).
     public static func fragment(time: Double) -> String {
-        let j = JSONText()
+        let j = ViewerJSON()
         j.number(time, 3)
         return "#t=" + j.text
     }

@@ -10,7 +10,7 @@ public enum ViewerPayload {
 
     /// `timeline` as JSON text.
     public static func json(_ timeline: SessionTimeline) -> String {
-        let j = JSONText()
+        let j = ViewerJSON()
         let c = timeline.constants
         j.object {
             j.key("v"); j.int(version)
@@ -135,7 +135,7 @@ public enum ViewerPayload {
     }
 
     /// An event's detail as the rest of its array: a type code, then its values.
-    static func detail(_ detail: EventDetail, into j: JSONText) {
+    static func detail(_ detail: EventDetail, into j: ViewerJSON) {
         switch detail {
         case .absentSample(let count):
             j.string("sample"); j.comma(); j.int(count)
@@ -189,7 +189,7 @@ struct FrameLookup {
 
 /// A small JSON writer: one string, numbers at a fixed precision, no Foundation. A local
 /// builder (a class, so nested closures can append to it); callers see only its text.
-final class JSONText {
+final class ViewerJSON {
     private(set) var text = ""
 
     init() {}
@@ -259,27 +259,5 @@ final class JSONText {
     }
 
     /// A JSON string; `<`, `>` and `&` are escaped so the text can sit inside a `<script>` element.
-    func string(_ value: String) {
-        text += "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case "<": text += "\\u003c"
-            case ">": text += "\\u003e"
-            case "&": text += "\\u0026"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    text.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        text += "\""
-    }
+    func string(_ value: String) { text += JSONWriter.quoted(value, scriptSafe: true) }
 }

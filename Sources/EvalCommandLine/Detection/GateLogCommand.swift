@@ -102,7 +102,7 @@ struct GateLogCommand: Command {
         writer.endArray()
         writer.beginArray("stats")
         for group in timing {
-            writer.raw(nil, "{\"thermal\": \(group.thermal.map(JSONWriter.quoted) ?? "null"), \"windows\": \(group.windows), "
+            writer.raw(nil, "{\"thermal\": \(group.thermal.map { JSONWriter.quoted($0) } ?? "null"), \"windows\": \(group.windows), "
                 + "\"median_ms\": \(JSONWriter.number(group.medianMilliseconds)), \"min_ms\": \(JSONWriter.number(group.minimumMilliseconds)), "
                 + "\"max_ms\": \(JSONWriter.number(group.maximumMilliseconds)), \"median_fps\": \(JSONWriter.number(group.medianFPS))}")
         }

@@ -1,3 +1,4 @@
+import Recording
 import EvalMetrics
 import Replay
 import EvalResults

@@ -1,3 +1,4 @@
+import Recording
 import Foundation
 import Replay
 import EvalResults

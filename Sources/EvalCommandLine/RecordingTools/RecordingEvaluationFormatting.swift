@@ -1,3 +1,4 @@
+import Recording
 import Evaluation
 import Foundation
 import EvalMetrics

@@ -1,3 +1,4 @@
+import Recording
 import Foundation
 import EvalMetrics
 import EvalResults

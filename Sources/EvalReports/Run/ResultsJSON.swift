@@ -166,6 +166,6 @@ public enum ResultsJSON {
 
     /// `"key": ["a", "b", …]` on one line.
     public static func strings(_ w: inout JSONWriter, _ key: String, _ values: [String]) {
-        w.raw(key, "[" + values.map(JSONWriter.quoted).joined(separator: ", ") + "]")
+        w.raw(key, "[" + values.map { JSONWriter.quoted($0) }.joined(separator: ", ") + "]")
     }
 }

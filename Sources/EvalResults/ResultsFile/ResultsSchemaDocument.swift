@@ -1,3 +1,4 @@
+import Recording
 /// ``ResultsSchema`` rendered for people and for other programs: the Markdown tables that
 /// `Docs/result-store.md` holds between ``beginMarker`` and ``endMarker``, and the JSON dump
 /// `Conformance/results_schema.json` that `Conformance/read_results_h5.py` checks files with.

@@ -58,7 +58,9 @@ public struct JSONWriter {
         return "\(value)"
     }
 
-    public static func quoted(_ value: String) -> String {
+    /// `value` as a JSON string literal. With `scriptSafe`, `<`, `>` and `&` are escaped too, so
+    /// the text can sit inside an HTML `<script>` element (the viewer's inline data).
+    public static func quoted(_ value: String, scriptSafe: Bool = false) -> String {
         var result = "\""
         for scalar in value.unicodeScalars {
             switch scalar {
@@ -67,6 +69,9 @@ public struct JSONWriter {
             case "\n": result += "\\n"
             case "\t": result += "\\t"
             case "\r": result += "\\r"
+            case "<" where scriptSafe: result += "\\u003c"
+            case ">" where scriptSafe: result += "\\u003e"
+            case "&" where scriptSafe: result += "\\u0026"
             default:
                 if scalar.value < 0x20 {
                     let hex = String(scalar.value, radix: 16)
