@@ -24,6 +24,7 @@ public struct FusionStudySettings: Codable, Sendable, Equatable {
         self.depthBinEdges = depthBinEdges
     }
 
+    /// The keys the file format allows (unknown keys are refused naming them).
     public enum CodingKeys: String, CodingKey, CaseIterable { case variants, baseline, settings, depthBinEdges }
 
     /// Decodes with defaults for missing keys; rejects unknown keys, an empty variant list,

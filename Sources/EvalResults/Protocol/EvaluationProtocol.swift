@@ -50,6 +50,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         self.fusion = fusion
     }
 
+    /// The keys the file format allows (unknown keys are refused naming them).
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case name, description, recordings, corpus, replay, bootstrap, gates, fusion, sweeps, verdict
         case minimumEvents = "minimum_events"
@@ -107,6 +108,7 @@ public struct VerdictRulesFile: Decodable {
     /// The thresholds read.
     public var rules: VerdictRules
 
+    /// The keys the file format allows (unknown keys are refused naming them).
     public enum CodingKeys: String, CodingKey, CaseIterable { case stabilityFloor, variantWidthFactor, widenings, widenSteps }
 
     public init(from decoder: any Decoder) throws {
@@ -150,6 +152,7 @@ public struct BootstrapSettings: Codable, Sendable, Equatable {
     /// The interval method named by `method`.
     public var bootstrapMethod: BootstrapMethod { BootstrapMethod(rawValue: method) ?? .bca }
 
+    /// The keys the file format allows (unknown keys are refused naming them).
     public enum CodingKeys: String, CodingKey, CaseIterable { case replicates, seed, confidence, method }
 
     /// Decodes with defaults for missing keys; rejects unknown keys and bad values.

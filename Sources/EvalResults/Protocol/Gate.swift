@@ -82,6 +82,7 @@ public struct Gate: Codable, Sendable, Equatable {
         self.bound = bound
     }
 
+    /// The keys the file format allows (unknown keys are refused naming them).
     public enum CodingKeys: String, CodingKey, CaseIterable { case metric, op, value, bound }
 
     /// Decodes a gate, rejecting unknown keys, metrics and comparisons.

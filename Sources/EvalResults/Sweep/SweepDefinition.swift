@@ -29,8 +29,11 @@ public struct SweepDefinition: Codable, Sendable, Equatable {
         self.objective = objective
     }
 
+    /// The keys the file format allows (unknown keys are refused naming them).
     public enum CodingKeys: String, CodingKey, CaseIterable { case name, description, axes, sampling, samples, seed, objective }
+    /// The keys of one axis.
     public enum AxisKeys: String, CodingKey, CaseIterable { case key, values, from, to, count }
+    /// The keys of an objective.
     public enum ObjectiveKeys: String, CodingKey, CaseIterable { case optimise, caps, then, pareto, practical, reason }
 
     /// Decodes and validates one sweep.
