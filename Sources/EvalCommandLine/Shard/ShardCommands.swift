@@ -165,13 +165,14 @@ struct MergeShardsCommand: Command {
         let given = arguments[Self.folder]
         let (plan, hash, folder) = try openPlan(given)
         let start = DispatchTime.now().uptimeNanoseconds
-        let survey = ShardJob.survey(plan, hash: hash, folder: folder, load: true)
-        guard survey.incomplete.isEmpty else {
-            output.err(ShardJob.statusText(plan, survey: survey, folder: given))
+        let merged: ShardMerge.Outcome, common: String
+        switch try ShardMerge.mergeIfComplete(plan, hash: hash, folder: folder, shownAs: given, message: { output.err($0 + "\n") }) {
+        case .incomplete(let status):
+            output.err(status)
             return .incomplete
+        case .merged(let outcome, let uniform):
+            (merged, common) = (outcome, uniform)
         }
-        let common = try ShardJob.checkUniform(plan, survey: survey, folder: folder)
-        let merged = try ShardMerge.merge(plan, survey: survey, folder: folder, message: { output.err($0 + "\n") })
         var summary = merged.summary
         if let sweep = merged.sweep {
             let (report, _) = try SweepReportFiles.write(sweep, to: folder)

@@ -87,12 +87,10 @@ public enum EvaluationJobs {
     /// throws naming the missing shards when any is incomplete.
     public static func mergeShards(_ plan: ShardPlan, hash: String, folder: String,
                                    progress: JobProgress = .silent) throws -> ShardMerge.Outcome {
-        let survey = ShardJob.survey(plan, hash: hash, folder: folder, load: true)
-        guard survey.incomplete.isEmpty else {
-            throw InputError(file: folder, message: ShardJob.statusText(plan, survey: survey, folder: folder))
+        switch try ShardMerge.mergeIfComplete(plan, hash: hash, folder: folder, message: progress.message) {
+        case .merged(let outcome, _): return outcome
+        case .incomplete(let status): throw InputError(file: folder, message: status)
         }
-        _ = try ShardJob.checkUniform(plan, survey: survey, folder: folder)
-        return try ShardMerge.merge(plan, survey: survey, folder: folder, message: progress.message)
     }
 
     /// Generates (or reuses) the corpus of a spec file into `folder`, byte-identical for its seed.

@@ -22,6 +22,27 @@ public enum ShardMerge {
         public var sweep: SweepResults?
     }
 
+    /// What merging a plan's shards came to.
+    public enum Attempt {
+        /// Some shard is missing, foreign or corrupt: the status table with re-run commands.
+        case incomplete(status: String)
+        /// Merged: what was written, and the settings every shard ran under.
+        case merged(Outcome, uniform: String)
+    }
+
+    /// Surveys the shards of `plan` in `folder`; when every one is complete, checks they ran
+    /// under one setting and merges them. `shownAs` is the folder as the status table names it.
+    public static func mergeIfComplete(_ plan: ShardPlan, hash: String, folder: String, shownAs: String? = nil,
+                                       message: (String) -> Void) throws -> Attempt {
+        let survey = ShardJob.survey(plan, hash: hash, folder: folder, load: true)
+        guard survey.incomplete.isEmpty else {
+            return .incomplete(status: ShardJob.statusText(plan, survey: survey, folder: shownAs ?? folder))
+        }
+        let uniform = try ShardJob.checkUniform(plan, survey: survey, folder: folder)
+        return .merged(try merge(plan, survey: survey, folder: folder, message: message), uniform: uniform)
+    }
+
+    /// Merges surveyed, complete shards.
     public static func merge(_ plan: ShardPlan, survey: ShardJob.Survey, folder: String, message: (String) -> Void) throws -> Outcome {
         switch plan.kind {
         case .sweep: return try mergeSweep(plan, survey: survey, folder: folder, message: message)

@@ -68,9 +68,9 @@ public struct RunReport: Sendable {
         }
 
         struct Section {
-            public var key: String, title: String, gaps: [Double], units: Int, intervals: GapIntervals, errors: [Double]
-            public var tracking: [TrackingRow], recorded: [TrackingRow], tracking3D: [Tracking3DRow]
-            public var instances: [InstanceRow], duplication: Int64, duplicated: [Int64], never: [Int64], observations: Int64
+            var key: String, title: String, gaps: [Double], units: Int, intervals: GapIntervals, errors: [Double]
+            var tracking: [TrackingRow], recorded: [TrackingRow], tracking3D: [Tracking3DRow]
+            var instances: [InstanceRow], duplication: Int64, duplicated: [Int64], never: [Int64], observations: Int64
         }
         let r = results.recordings
         var sections = [Section(
