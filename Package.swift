@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Evaluation", dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "Replay"]),
         // LookFor's warmth finder: trial format, replay, metrics, sweep, simulator.
         .target(name: "Warmth", dependencies: ["EvalNumerics", "Recording"]),
-        .target(name: "Sweeps", dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "Replay", "Evaluation"]),
+        .target(name: "Sweeps", dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "Replay", "Evaluation", "Warmth"]),
         // The recording viewer: a typed timeline of one replayed recording and its self-contained HTML page.
         .target(name: "SessionViewer", dependencies: ["Recording", "EvalMetrics", "Replay", "Evaluation"]),
         // The suite's three layers above the algorithms (README "Layout"):

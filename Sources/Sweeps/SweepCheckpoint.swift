@@ -33,31 +33,34 @@ public struct SweepCheckpoint: Codable, Sendable, Equatable {
         components = points.map { all[$0]! }
     }
 
-    /// Writes the checkpoint to `path` atomically.
+    /// Writes the checkpoint to `path` atomically (NaN components as the string "NaN").
     public func save(to path: String) throws {
-        try AtomicFile.write(JSONEncoder().encode(self), to: path)
+        try AtomicFile.write(JSONText.data(self, .compact), to: path)
     }
 
     /// The checkpoint at `path` when it exists, is a readable regular file, has `fingerprint`
     /// and is well formed: point indices strictly ascending within `0..<pointCount`, and,
-    /// when `recordingCount` is given, every point's values shaped recordings × components.
+    /// when `recordingCount` is given, every point's values shaped recordings × `componentCount`
+    /// (units × components for a sweep whose units are not recordings).
     /// Otherwise nil, and the sweep starts afresh (`spec.md#limits-sweep-checkpoint`).
-    public static func load(from path: String, fingerprint: String, pointCount: Int = .max, recordingCount: Int? = nil) -> SweepCheckpoint? {
+    public static func load(from path: String, fingerprint: String, pointCount: Int = .max, recordingCount: Int? = nil,
+                            componentCount: Int = SweepComponent.allCases.count) -> SweepCheckpoint? {
         guard let data = try? TextFile.read(path, kind: "a sweep checkpoint", maximumBytes: 1 << 30),
-              let checkpoint = try? JSONDecoder().decode(SweepCheckpoint.self, from: data),
-              checkpoint.fingerprint == fingerprint, checkpoint.isWellFormed(pointCount: pointCount, recordingCount: recordingCount)
+              let checkpoint = try? JSONText.decode(SweepCheckpoint.self, from: String(decoding: data, as: UTF8.self)),
+              checkpoint.fingerprint == fingerprint,
+              checkpoint.isWellFormed(pointCount: pointCount, recordingCount: recordingCount, componentCount: componentCount)
         else { return nil }
         return checkpoint
     }
 
     /// Whether the points are strictly ascending within `0..<pointCount`, one value set per
-    /// point, each (when `recordingCount` is given) recordings × ``SweepComponent`` values.
-    public func isWellFormed(pointCount: Int, recordingCount: Int?) -> Bool {
+    /// point, each (when `recordingCount` is given) recordings × `componentCount` values.
+    public func isWellFormed(pointCount: Int, recordingCount: Int?, componentCount: Int = SweepComponent.allCases.count) -> Bool {
         guard points.count == components.count, points.allSatisfy({ (0..<pointCount).contains($0) }),
               zip(points, points.dropFirst()).allSatisfy({ $0 < $1 }) else { return false }
         guard let recordingCount else { return true }
         return components.allSatisfy { perPoint in
-            perPoint.count == recordingCount && perPoint.allSatisfy { $0.count == SweepComponent.allCases.count }
+            perPoint.count == recordingCount && perPoint.allSatisfy { $0.count == componentCount }
         }
     }
 }

@@ -51,28 +51,12 @@ public struct SweepRunner: Sendable {
         checkpoint: inout SweepCheckpoint, known: [Int: [[Double]]] = [:], upstream cache: inout [[Double]: [UpstreamOutput]],
         afterBatch: (SweepCheckpoint, Int) throws -> Bool = { _, _ in true }
     ) throws -> SweepOutcome? {
-        var done = known.merging(checkpoint.completed) { $1 }
-        let pending = plan.points.indices.filter { done[$0] == nil }
+        let completed = checkpoint.completed
+        let pending = plan.points.indices.filter { known[$0] == nil && completed[$0] == nil }
         cache.merge(try upstreamOutputs(for: pending.filter { cache[plan.upstreamSignature(plan.points[$0])] == nil })) { $1 }
-        let upstream = cache
-        var start = 0
-        while start < pending.count {
-            let batch = Array(pending[start..<min(start + batchSize, pending.count)])
-            let results = inChunks(of: batch.count, minimumChunk: 1) { range in
-                var memo = StageMemo()
-                return range.map { k -> (Int, [[Double]]) in
-                    let point = batch[k]
-                    return (point, memo.components(plan.points[point], plan: plan, inputs: inputs,
-                                                   upstream: upstream[plan.upstreamSignature(plan.points[point])]!))
-                }
-            }
-            var batchResults: [Int: [[Double]]] = [:]
-            for chunk in results { for (point, value) in chunk { batchResults[point] = value } }
-            checkpoint.record(batchResults)
-            done.merge(batchResults) { $1 }
-            start += batch.count
-            guard try afterBatch(checkpoint, done.count) else { return nil }
-        }
+        let subject = ReplaySweepSubject(plan: plan, inputs: inputs, upstream: cache)
+        guard let done = try ResumableSweep.run(subject, checkpoint: &checkpoint, known: known, batchSize: batchSize, afterBatch: afterBatch)
+        else { return nil }
         return SweepOutcome(components: plan.points.indices.map { done[$0]! })
     }
 
@@ -114,6 +98,29 @@ public struct SweepRunner: Sendable {
             }
         }
         return result.mapValues { $0.map { $0! } }
+    }
+}
+
+/// A replay sweep as a ``SweepSubject``: the units are the recordings, the components the
+/// ``SweepComponent`` values, the upstream output computed before the run.
+struct ReplaySweepSubject: SweepSubject {
+    var plan: SweepPlan
+    var inputs: [SweepInput]
+    var upstream: [[Double]: [UpstreamOutput]]
+
+    var pointCount: Int { plan.points.count }
+    var unitCount: Int { inputs.count }
+    var componentCount: Int { SweepComponent.allCases.count }
+
+    /// Consecutive points of a chunk share the stages their signatures agree on (``StageMemo``).
+    func evaluate(_ batch: [Int]) -> [[[Double]]] {
+        inChunks(of: batch.count, minimumChunk: 1) { range in
+            var memo = StageMemo()
+            return range.map { k in
+                let values = plan.points[batch[k]]
+                return memo.components(values, plan: plan, inputs: inputs, upstream: upstream[plan.upstreamSignature(values)]!)
+            }
+        }.flatMap { $0 }
     }
 }
 

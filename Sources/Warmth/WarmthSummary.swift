@@ -116,6 +116,13 @@ public struct WarmthSummary: Sendable, Codable, Equatable {
     /// Direction-cue accuracy: hits / updates while warm and visible.
     public var cueAccuracy: Proportion
 
+    /// The figures the sweep's constrained choice compares.
+    public var figures: WarmthPointFigures {
+        WarmthPointFigures(ttf: ttf, falseFindTrialsAbsent: falseFindTrialsAbsent, falseFindTrialsPresent: falseFindTrialsPresent,
+                           falseFindsPerMinute: falseFindsPerMinute, warmWithoutTargetShare: warmWithoutTargetShare,
+                           warmTogglesPerMinute: warmTogglesPerMinute)
+    }
+
     /// Summarises `traces`; `horizons` for P(found by h), `minWarmS` for short warm spells.
     public init(_ traces: [FinderTrace], horizons: [Double], minWarmS: Double) {
         trials = traces.count
@@ -127,7 +134,9 @@ public struct WarmthSummary: Sendable, Codable, Equatable {
         absentTrials = absent.count
         let exposure = traces.reduce(0.0) { $0 + $1.exposure }
         exposureMinutes = exposure / 60
-        ttf = TimeToEvent(present.map { ($0.firstCorrectFind ?? $0.exposure, $0.firstCorrectFind != nil) }, horizons: horizons)
+        let components = traces.map(\.components)
+        let figures = WarmthPointFigures(components, horizons: horizons)
+        ttf = figures.ttf
         ttfAfterSight = TimeToEvent(present.compactMap { tr in
             guard let v = tr.firstVisible else { return nil }
             if let f = tr.firstCorrectFind { return (max(0, f - v), true) }
@@ -136,22 +145,19 @@ public struct WarmthSummary: Sendable, Codable, Equatable {
         falseFindsAbsent = absent.reduce(0) { $0 + $1.finds.filter { $0.kind == .falseAbsent }.count }
         falseFindsWrongBox = present.reduce(0) { $0 + $1.finds.filter { $0.kind == .falseWrongBox }.count }
         func hasFalse(_ t: FinderTrace) -> Bool { t.finds.contains { $0.kind == .falseAbsent || $0.kind == .falseWrongBox } }
-        falseFindTrialsAbsent = Proportion(absent.filter(hasFalse).count, of: absent.count)
-        falseFindTrialsPresent = Proportion(present.filter(hasFalse).count, of: present.count)
+        falseFindTrialsAbsent = figures.falseFindTrialsAbsent
+        falseFindTrialsPresent = figures.falseFindTrialsPresent
         falseFindTrialsAll = Proportion(known.filter(hasFalse).count, of: known.count)
-        let knownMinutes = known.reduce(0.0) { $0 + $1.exposure } / 60
-        falseFindsPerMinute = Rate(falseFindsAbsent + falseFindsWrongBox, minutes: knownMinutes)
+        falseFindsPerMinute = figures.falseFindsPerMinute
         falseFindsPerWarmMinute = Rate(falseFindsAbsent + falseFindsWrongBox, minutes: known.reduce(0.0) { $0 + $1.time(in: .warm) } / 60)
-        let notVisible = traces.reduce(0.0) { acc, t in acc + FinderPhase.allCases.reduce(0.0) { $0 + (t.seconds[$1]?[0] ?? 0) } }
-        let warmNotVisible = traces.reduce(0.0) { $0 + ($1.seconds[.warm]?[0] ?? 0) }
-        warmWithoutTargetShare = notVisible > 0 ? warmNotVisible / notVisible : .nan
+        let notVisible = components.reduce(0.0) { $0 + $1[WarmthTrialComponent.notVisibleSeconds.rawValue] }
+        warmWithoutTargetShare = figures.warmWithoutTargetShare
         warmEntriesNotVisiblePerMinute = notVisible > 0 ? Double(traces.reduce(0) { $0 + $1.warmEntriesNotVisible }) / (notVisible / 60) : .nan
         absentTrialsEverWarm = Proportion(absent.filter { $0.changes.contains { $0.to == .warm } }.count, of: absent.count)
         let minutes = exposure / 60
         let changes = traces.reduce(0) { $0 + $1.changes.filter { !($0.from == .idle && $0.to == .searching) }.count }
         phaseChangesPerMinute = Double(changes) / minutes
-        let toggles = traces.reduce(0) { $0 + $1.changes.filter { Set([$0.from, $0.to]) == [.searching, .warm] }.count }
-        warmTogglesPerMinute = Double(toggles) / minutes
+        warmTogglesPerMinute = figures.warmTogglesPerMinute
         shortWarmSpellsPerMinute = Double(traces.reduce(0) { $0 + $1.warmSpells.filter { $0 < minWarmS }.count }) / minutes
         lostWhileHidden = traces.reduce(0) { $0 + $1.lostHidden }
         lostWhileVisible = traces.reduce(0) { $0 + $1.lostVisible }

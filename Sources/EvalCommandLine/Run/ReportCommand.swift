@@ -7,12 +7,12 @@ import EvalReports
 /// `spatial-eval report`: re-renders a run report from `results.h5` alone.
 struct ReportCommand: Command {
     let name = "report"
-    let summary = "Re-render a run or sweep report (Markdown, SVG, HTML) from results.h5 or sweep.h5 alone."
+    let summary = "Re-render a run, sweep or warmth report (Markdown, SVG, HTML) from results.h5 or sweep.h5 alone."
     let discussion = """
         Writes DIR/report.md, its SVG figures and DIR/report.html; DIR defaults to the folder of the results file. \
         The new report replaces the previous one as a set, under a lock (Docs/spec.md#output-folders).
         """
-    static let results = Positional<String>("RESULTS.h5", "A run's results.h5 or a sweep's sweep.h5.")
+    static let results = Positional<String>("RESULTS.h5", "A run's or a warmth protocol's results.h5, or a sweep's sweep.h5.")
     static let out = OptionKey<String?>("out", "DIR", "Output folder (default: the folder holding the results file).")
     let positionals: [any CommandPositional] = [Self.results]
     static let json = OptionKey<Bool>(flag: "json", "Print the typed results the report is rendered from as JSON instead (keys: Docs/python.md#the-json-dump).")
@@ -34,6 +34,8 @@ struct ReportCommand: Command {
         let files: [String]
         if SweepResultsFile.holdsSweep(path) {
             files = try SweepReportFiles.rerender(path, to: out.staging)
+        } else if WarmthResultsFile.holdsWarmth(path) {
+            files = try WarmthReportFiles.rerender(path, to: out.staging)
         } else {
             let results: RunResults
             do {

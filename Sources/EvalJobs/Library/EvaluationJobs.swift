@@ -106,10 +106,15 @@ public enum EvaluationJobs {
     }
 
     /// Replays LookFor's warmth finder on a warmth protocol's trial corpus: fidelity, metrics,
-    /// the sweep with its constrained choice, leave-one-session-out and the gate.
-    public static func replayWarmth(protocolAt path: String) throws -> WarmthResults {
+    /// the sweep on the shared engine with its constrained choice, leave-one-session-out and
+    /// the gate. With `checkpointsIn`, the sweep checkpoints there after every batch and the same
+    /// call after a kill resumes. Write the value with ``WarmthResultsFile``.
+    public static func replayWarmth(protocolAt path: String, checkpointsIn folder: String? = nil,
+                                    progress: JobProgress = .silent) throws -> WarmthResults {
         let (proto, corpus) = try WarmthProtocol.load(path)
-        return WarmthJob.run(proto, trials: try TrialReader.readCorpus(index: corpus))
+        let trials = try TrialReader.readCorpus(index: corpus)
+        let checkpointing = try folder.map { try WarmthJob.Checkpointing(folder: $0, protocolPath: path, trials: trials) }
+        return try WarmthJob.run(proto, trials: trials, checkpointing: checkpointing, message: progress.message, progress: progress.count)
     }
 
     /// Scores one MOTChallenge pair (ground truth, tracker output) under a convention.

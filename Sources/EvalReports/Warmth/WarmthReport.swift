@@ -1,4 +1,5 @@
 import Foundation
+import Recording
 import Warmth
 import EvalResults
 
@@ -118,5 +119,31 @@ public enum WarmthReport {
         }
         doc.paragraph("Peak warmth in the app's own calibration: real objects 0.46–0.57, background scenes at most 0.24 (Docs/warmth.md#metrics); compare with the quantiles above.")
         return doc
+    }
+}
+
+/// Writes the warmth report of a results file into a folder (`spatial-eval warmth`, and
+/// `spatial-eval report results.h5` on a warmth file).
+public enum WarmthReportFiles {
+    /// Renders `contents` into `folder` (created when missing); returns the file names written.
+    @discardableResult
+    public static func write(_ contents: WarmthResultsFile.Contents, to folder: String) throws -> [String] {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let doc = WarmthReport.document(contents.results, horizons: contents.warmthProtocol.horizons,
+                                        constraints: contents.warmthProtocol.constraints)
+        let files = [("report.md", doc.markdownText), ("report.html", doc.htmlPage(title: "Warmth finder replay"))]
+        for (name, text) in files { try AtomicFile.write(text, to: (folder as NSString).appendingPathComponent(name)) }
+        return files.map(\.0)
+    }
+
+    /// Re-renders the report of the warmth results at `path` into `folder`.
+    public static func rerender(_ path: String, to folder: String) throws -> [String] {
+        let contents: WarmthResultsFile.Contents
+        do {
+            contents = try WarmthResultsFile.read(path)
+        } catch {
+            throw InputError(file: path, message: "cannot be read as warmth results: \(error)")
+        }
+        return try write(contents, to: folder)
     }
 }

@@ -1,3 +1,5 @@
+import ResultStore
+
 /// One layout of a results file (or of a group inside one), as the schema declares it.
 public struct ResultsLayout: Sendable, Equatable {
     /// The tag written to the `layout` attribute, e.g. `run/1`.
@@ -12,5 +14,14 @@ public struct ResultsLayout: Sendable, Equatable {
         self.tag = tag
         self.title = title
         self.root = root
+    }
+}
+
+extension ResultsLayout {
+    /// The `layout` attribute of the root of the HDF5 file at `path`; nil when the file cannot
+    /// be opened as HDF5 or has none.
+    public static func tag(of path: String) -> String? {
+        guard let file = try? ResultFile.open(atPath: path) else { return nil }
+        return try? file.root.attributeString("layout")
     }
 }

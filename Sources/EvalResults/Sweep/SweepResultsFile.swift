@@ -147,10 +147,7 @@ public enum SweepResultsFile {
     }
 
     /// Whether `path` is an HDF5 file with the sweep layout.
-    public static func holdsSweep(_ path: String) -> Bool {
-        guard let file = try? ResultFile.open(atPath: path) else { return false }
-        return (try? file.root.attributeString("layout")) == layout
-    }
+    public static func holdsSweep(_ path: String) -> Bool { ResultsLayout.tag(of: path) == layout }
 
     /// Reads the results back from `path` (everything the report shows).
     public static func read(_ path: String) throws -> SweepResults {

@@ -53,34 +53,68 @@ public struct WarmthProtocol: Codable {
     }
 }
 
-/// Everything the warmth job computes, as written to `results.json`.
+/// Everything the warmth job computes, as written to `results.h5` (layout `warmth/1`,
+/// ``WarmthResultsFile``).
 public struct WarmthResults: Codable {
+    /// The protocol's name.
     public var protocolName: String
+    /// Whether the trials are simulated.
     public var simulated: Bool
+    /// Trials replayed.
     public var trials: Int
+    /// Sessions they come from.
     public var sessions: Int
+    /// Points of the grid.
     public var gridPoints: Int
+    /// The fidelity check.
     public var fidelity: FidelityOutcome
+    /// The shipped constants.
     public var baseline: FinderParameters
+    /// Every metric with the shipped constants.
     public var baselineSummary: WarmthSummary
+    /// The recommended constants, nil when no point meets the constraints.
     public var recommended: FinderParameters?
+    /// Every metric with the recommended constants.
     public var recommendedSummary: WarmthSummary?
+    /// Whether every grid neighbour of the recommended point meets the constraints too.
     public var robust: Bool
+    /// Points meeting the constraints.
     public var feasiblePoints: Int
     /// The best feasible point ignoring its neighbours, and its median time-to-find.
     public var bestFeasiblePoint: String?
+    /// Median time-to-find of ``bestFeasiblePoint``.
     public var bestFeasibleMedianTTF: Double?
     /// Per constant: recommended value and the range the leave-one-session-out folds chose.
     public var constants: [ConstantRow]
+    /// Every metric of the held-out trials, each replayed with its fold's choice.
     public var heldOutSummary: WarmthSummary?
+    /// The leave-one-session-out folds.
     public var folds: [Fold]
+    /// The recommended point and its grid neighbours.
     public var neighbours: [Neighbour]
+    /// The Pareto front of median time-to-find against false finds per minute.
     public var pareto: [ParetoPoint]
+    /// The recommended constants against the shipped ones, trial by trial.
     public var paired: PairedFinds?
+    /// The release gate.
     public var gate: WarmthGateResult?
+    /// Warnings about the corpus and the run.
     public var warnings: [String]
+    /// Every grid point's compared figures, flat grid order (empty when the sweep did not run).
+    public var points: [PointRow] = []
+    /// The trials' ids, corpus order.
+    public var trialIds: [String] = []
+    /// The trials' sessions, corpus order.
+    public var trialSessions: [String] = []
+    /// The trials' presence: 1 present, 0 absent, NaN unknown.
+    public var trialPresence: [Double] = []
+    /// `components[point][trial][component]`, the ``WarmthTrialComponent`` values the sweep
+    /// recorded (empty when it did not run).
+    public var components: [[[Double]]] = []
+    /// Points taken from a checkpoint of an interrupted run.
+    public var resumedPoints = 0
 
-    /// Creates the value from each of its stored properties.
+    /// Creates the value from its leading properties; the per-point data start empty.
     public init(protocolName: String, simulated: Bool, trials: Int, sessions: Int, gridPoints: Int, fidelity: FidelityOutcome, baseline: FinderParameters, baselineSummary: WarmthSummary, recommended: FinderParameters? = nil, recommendedSummary: WarmthSummary? = nil, robust: Bool, feasiblePoints: Int, bestFeasiblePoint: String? = nil, bestFeasibleMedianTTF: Double? = nil, constants: [ConstantRow], heldOutSummary: WarmthSummary? = nil, folds: [Fold], neighbours: [Neighbour], pareto: [ParetoPoint], paired: PairedFinds? = nil, gate: WarmthGateResult? = nil, warnings: [String]) {
         self.protocolName = protocolName
         self.simulated = simulated
@@ -106,8 +140,55 @@ public struct WarmthResults: Codable {
         self.warnings = warnings
     }
 
+    /// One grid point of the sweep: its indices into the grid's values and its figures.
+    public struct PointRow: Codable, Equatable {
+        /// Per dimension of ``WarmthGrid/names``, the index of the point's value.
+        public var indices: [Int]
+        /// Median time-to-find, nil when not reached.
+        public var medianTTF: Double?
+        /// P(found by the first horizon).
+        public var foundByFirstHorizon: Double
+        /// Upper Wilson bounds of the absent and present trials with a false find.
+        public var falseFindUpperAbsent: Double
+        /// See ``falseFindUpperAbsent``.
+        public var falseFindUpperPresent: Double
+        /// False finds per minute and its upper Garwood bound.
+        public var falseFindsPerMin: Double
+        /// See ``falseFindsPerMin``.
+        public var falseFindsPerMinUpper: Double
+        /// Warm-without-target time share.
+        public var warmWithoutTargetShare: Double
+        /// Warm toggles per minute.
+        public var warmTogglesPerMin: Double
+        /// Whether the point meets every constraint.
+        public var feasible: Bool
+
+        /// The row of the point at `indices` with `figures`.
+        public init(indices: [Int], figures f: WarmthPointFigures, feasible: Bool) {
+            self.init(indices: indices, medianTTF: f.ttf.median, foundByFirstHorizon: f.ttf.foundBy.first ?? .nan,
+                      falseFindUpperAbsent: f.falseFindTrialsAbsent.upper, falseFindUpperPresent: f.falseFindTrialsPresent.upper,
+                      falseFindsPerMin: f.falseFindsPerMinute.perMinute, falseFindsPerMinUpper: f.falseFindsPerMinute.upper,
+                      warmWithoutTargetShare: f.warmWithoutTargetShare, warmTogglesPerMin: f.warmTogglesPerMinute, feasible: feasible)
+        }
+
+        /// The row from each of its fields.
+        public init(indices: [Int], medianTTF: Double?, foundByFirstHorizon: Double, falseFindUpperAbsent: Double, falseFindUpperPresent: Double,
+                    falseFindsPerMin: Double, falseFindsPerMinUpper: Double, warmWithoutTargetShare: Double, warmTogglesPerMin: Double, feasible: Bool) {
+            self.indices = indices
+            self.medianTTF = medianTTF
+            self.foundByFirstHorizon = foundByFirstHorizon
+            self.falseFindUpperAbsent = falseFindUpperAbsent
+            self.falseFindUpperPresent = falseFindUpperPresent
+            self.falseFindsPerMin = falseFindsPerMin
+            self.falseFindsPerMinUpper = falseFindsPerMinUpper
+            self.warmWithoutTargetShare = warmWithoutTargetShare
+            self.warmTogglesPerMin = warmTogglesPerMin
+            self.feasible = feasible
+        }
+    }
+
     /// One row of ``WarmthResults``.
-    public struct ConstantRow: Codable {
+    public struct ConstantRow: Codable, Equatable {
         public var name: String
         public var shipped: String
         public var recommended: String
@@ -123,7 +204,7 @@ public struct WarmthResults: Codable {
         }
     }
     /// One row of ``WarmthResults``.
-    public struct Fold: Codable {
+    public struct Fold: Codable, Equatable {
         public var heldOut: String
         public var chosen: String?
         public var heldOutTrials: Int
@@ -135,7 +216,7 @@ public struct WarmthResults: Codable {
         }
     }
     /// One row of ``WarmthResults``.
-    public struct Neighbour: Codable {
+    public struct Neighbour: Codable, Equatable {
         public var point: String
         public var medianTTF: Double?
         public var falseFindUpperAbsent: Double
@@ -151,7 +232,7 @@ public struct WarmthResults: Codable {
         }
     }
     /// One row of ``WarmthResults``.
-    public struct ParetoPoint: Codable {
+    public struct ParetoPoint: Codable, Equatable {
         public var point: String
         public var medianTTF: Double?
         public var falseFindsPerMin: Double

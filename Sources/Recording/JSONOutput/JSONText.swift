@@ -30,4 +30,12 @@ public enum JSONText {
     public static func string<T: Encodable>(_ value: T, _ style: Style = .pretty) throws -> String {
         String(decoding: try data(value, style), as: UTF8.self)
     }
+
+    /// The value of type `type` that ``data(_:_:)`` wrote as `text` (non-finite numbers read
+    /// back from their strings).
+    public static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
+        let decoder = JSONDecoder()
+        decoder.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "Infinity", negativeInfinity: "-Infinity", nan: "NaN")
+        return try decoder.decode(type, from: Data(text.utf8))
+    }
 }
