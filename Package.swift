@@ -73,7 +73,7 @@ let package = Package(
         // Docs/library.md's examples, through the public API only.
         .testTarget(name: "LibraryExamples", dependencies: ["TestSupport", "EvalCommandLine", "EvalJobs", "EvalResults", "EvalMetrics", "Sweeps"]),
         .testTarget(name: "SessionViewerTests", dependencies: ["TestSupport", "SessionViewer", "Evaluation", "Replay", "Recording", "EvalMetrics", "Simulation"]),
-        .testTarget(name: "SweepsTests", dependencies: ["TestSupport", "Sweeps", "Evaluation", "Replay", "Recording", "EvalNumerics", "EvalMetrics"]),
+        .testTarget(name: "SweepsTests", dependencies: ["TestSupport", "Sweeps", "Evaluation", "Replay", "Recording", "EvalNumerics", "EvalMetrics", "Warmth"]),
     ],
     swiftLanguageModes: [.v6]
 )
