@@ -113,4 +113,20 @@ import Testing
         try other.save(to: WarmthJob.checkpointPath(out))
         #expect(try WarmthJob.run(proto, trials: trials, checkpointing: checkpointing).resumedPoints == 0)
     }
+
+    @Test func shardedWarmthMergesToTheUnshardedResults() throws {
+        let folder = try TemporaryDirectory()
+        let protocolPath = try Self.smallProtocol(folder, corpus: Self.corpus(folder))
+        let whole = folder.file("whole"), sharded = folder.file("sharded")
+        #expect([0, 2].contains(runTool(["warmth", protocolPath, "--out", whole]).status))
+        #expect(runTool(["plan-shards", protocolPath, "--kind", "warmth", "--shards", "3", "--strategy", "strided", "--out", sharded]).status == 0)
+        #expect(runTool(["merge-shards", sharded]).status == 3, "nothing is merged before every shard is complete")
+        for k in 0..<3 { #expect(runTool(["run-shard", sharded, "--shard", "\(k)"]).status == 0) }
+        let merged = runTool(["merge-shards", sharded])
+        #expect(merged.status == 0, "\(merged.output.standardError)")
+        #expect(merged.output.standardOutput.hasPrefix("warmth: 6 trials, 48 grid points"))
+        let a = try WarmthResultsFile.read(whole + "/results.h5").results, b = try WarmthResultsFile.read(sharded + "/results.h5").results
+        #expect(try JSONText.string(a) == JSONText.string(b))
+        #expect(try String(contentsOfFile: sharded + "/report.md", encoding: .utf8) == String(contentsOfFile: whole + "/report.md", encoding: .utf8))
+    }
 }

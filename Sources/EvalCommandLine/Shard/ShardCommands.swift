@@ -10,23 +10,23 @@ extension ShardStrategy: OptionValue {}
 
 /// What a plan shards.
 enum ShardPlanKind: String, CaseIterable, OptionValue {
-    case sweep, corpus
+    case sweep, corpus, warmth
 }
 
 /// `spatial-eval plan-shards`: writes the immutable plan of a sharded sweep or corpus.
 struct PlanShardsCommand: Command {
     let name = "plan-shards"
-    let summary = "Plan a sweep (or corpus) split into N shards: DIR/plan.json and the commands for Slurm, Kubernetes and GNU parallel."
+    let summary = "Plan a sweep (or corpus, or warmth grid) split into N shards: DIR/plan.json and the commands for Slurm, Kubernetes and GNU parallel."
     let discussion = """
-        Writes DIR/plan.json once: the protocol (or corpus spec) and recordings with their \
-        SHA-256s, the work items (every sweep's points in protocol order, or the corpus \
-        recordings), the mapping of items to shards (blocks, weighted blocks by a \
+        Writes DIR/plan.json once: the protocol (or corpus spec) and recordings (a warmth \
+        protocol's trial files) with their SHA-256s, the work items (every sweep's points in \
+        protocol order, the corpus recordings, or a warmth grid's points), the mapping of items to shards (blocks, weighted blocks by a \
         deterministic cost, or strided), the tool build and the OPENBLAS_CORETYPE every shard \
         must run with (one OpenBLAS thread). Its SHA-256 is the plan hash every shard records. \
         A folder that holds another plan is refused. Prints the commands that run the shards \
         and the merge. Docs/scale-out.md. Exit status: 0 written, 1 bad input, 64 usage error.
         """
-    static let input = Positional<String>("INPUT.json", "A protocol with a \"sweeps\" list, or a corpus spec with --kind corpus.")
+    static let input = Positional<String>("INPUT.json", "A protocol with a \"sweeps\" list, a corpus spec with --kind corpus, or a warmth protocol with --kind warmth.")
     static let shards = OptionKey<Int>("shards", "N", "Number of shards.", bounds: .atLeast(1))
     static let strategy = OptionKey<ShardStrategy>("strategy", "MAPPING", "How work items map to shards.", default: .blocks)
     static let kind = OptionKey<ShardPlanKind>("kind", "KIND", "What the work items are.", default: .sweep)
@@ -42,13 +42,14 @@ struct PlanShardsCommand: Command {
         switch arguments[Self.kind] {
         case .sweep: plan = try ShardPlan.sweep(try ProtocolLoader.load(input), shards: n, strategy: arguments[Self.strategy], coretype: coretype, message: { output.err($0 + "\n") })
         case .corpus: plan = try ShardPlan.corpus(specAt: input, shards: n, strategy: arguments[Self.strategy], coretype: coretype)
+        case .warmth: plan = try ShardPlan.warmth(protocolAt: input, shards: n, strategy: arguments[Self.strategy], coretype: coretype)
         }
         try plan.write(to: folder)
         let hash = try plan.hash()
         let sizes = (0..<plan.shards).map { plan.mapping.items(of: $0).count }
         output.out("""
             plan: \(ShardPlan.path(in: folder)) (plan hash \(hash))
-            \(plan.itemCount) \(plan.kind == .sweep ? "points × \(plan.recordings.count) recordings" : "recordings") in \(plan.shards) shards \
+            \(plan.itemCount) \(Self.itemText(plan)) in \(plan.shards) shards \
             (\(plan.mapping.strategy.rawValue): \(sizes.min()!)–\(sizes.max()!) items per shard)
             environment for every shard: OPENBLAS_NUM_THREADS=1 OPENBLAS_CORETYPE=\(coretype.isEmpty ? "(unset)" : coretype) HDF5_USE_FILE_LOCKING=FALSE
             Slurm:      Engines/slurm/submit \(folder)
@@ -59,6 +60,15 @@ struct PlanShardsCommand: Command {
 
             """)
         return .success
+    }
+
+    /// What the plan's work items are, in words.
+    static func itemText(_ plan: ShardPlan) -> String {
+        switch plan.kind {
+        case .sweep: "points × \(plan.recordings.count) recordings"
+        case .warmth: "warmth grid points × \(plan.componentUnits ?? 0) trials"
+        case .corpus: "recordings"
+        }
     }
 }
 
@@ -145,7 +155,7 @@ struct ShardStatusCommand: Command {
 /// `spatial-eval merge-shards`: copies complete shards into one results file.
 struct MergeShardsCommand: Command {
     let name = "merge-shards"
-    let summary = "Merge the shards of a plan into DIR/sweep.h5 and the sweep report (or the corpus summary); exit 3 when shards are missing."
+    let summary = "Merge the shards of a plan into DIR/sweep.h5 and the sweep report (or the corpus summary, or a warmth results.h5 and report); exit 3 when shards are missing."
     let discussion = """
         Checks every shard (present, the plan's hash and items, dataset shapes) and that all \
         ran with the same OpenBLAS core and thread count and the same tool version; with any \
@@ -153,7 +163,8 @@ struct MergeShardsCommand: Command {
         per-cell values into one cube per sweep and writes DIR/sweep.h5 atomically and the \
         report, exactly as an unsharded `spatial-eval sweep` does (pooled metrics, \
         recommendations and intervals are computed after the merge). A corpus plan gets \
-        DIR/corpus/corpus.json. Only the copy merge exists (no virtual-dataset link mode). \
+        DIR/corpus/corpus.json; a warmth plan DIR/results.h5 and the warmth report, as \
+        `spatial-eval warmth` writes them. Only the copy merge exists (no virtual-dataset link mode). \
         Docs/scale-out.md. Exit status: 0 merged, 1 bad input or shards that differ, 3 \
         incomplete, 64 usage error.
         """
@@ -177,6 +188,10 @@ struct MergeShardsCommand: Command {
         if let sweep = merged.sweep {
             let (report, _) = try SweepReportFiles.write(sweep, to: folder)
             summary = try SweepReportFiles.summary(sweep, report: report)
+        }
+        if let warmth = merged.warmth {
+            try WarmthReportFiles.write(warmth, to: folder)
+            summary = WarmthReportFiles.summary(warmth.results)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         output.err("merged \(plan.shards) shards (\(common)) in \(String(format: "%.2f", seconds)) s: \(merged.files.first ?? "")\n")

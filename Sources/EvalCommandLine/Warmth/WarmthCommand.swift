@@ -43,9 +43,7 @@ struct WarmthCommand: Command {
         let files = try WarmthReportFiles.write(try WarmthResultsFile.read(out.staged("results.h5")), to: out.staging)
         try out.commit(files + ["results.h5"])
         for d in results.fidelity.divergences { output.err("fidelity: \(d)\n") }
-        let gate = results.gate
-        output.out("warmth: \(results.trials) trials, \(results.gridPoints) grid points, \(results.feasiblePoints) feasible; gate \(gate?.passed == true ? "PASSED" : "FAILED")\n")
-        for line in gate?.checks ?? [] { output.out("  \(line)\n") }
-        return gate?.passed == true ? .success : .gateFailed
+        output.out(WarmthReportFiles.summary(results))
+        return results.gate?.passed == true ? .success : .gateFailed
     }
 }

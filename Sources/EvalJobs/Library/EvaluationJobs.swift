@@ -76,6 +76,13 @@ public enum EvaluationJobs {
         try ShardPlan.sweep(loaded, shards: shards, strategy: strategy, coretype: coretype, message: progress.message)
     }
 
+    /// Plans the grid of the warmth protocol at `path` as `shards` shards; run and merge them
+    /// as a sweep plan's (the merge writes `folder/results.h5`, ``ShardMerge/Outcome/warmth``).
+    public static func planWarmthShards(protocolAt path: String, shards: Int, strategy: ShardStrategy,
+                                        coretype: String = "") throws -> ShardPlan {
+        try ShardPlan.warmth(protocolAt: path, shards: shards, strategy: strategy, coretype: coretype)
+    }
+
     /// Computes shard `k` of a saved plan into `folder/shards`; false when it was already complete.
     @discardableResult
     public static func runShard(_ plan: ShardPlan, hash: String, shard k: Int, folder: String, force: Bool = false,
@@ -83,7 +90,8 @@ public enum EvaluationJobs {
         try ShardJob.run(plan, hash: hash, shard: k, folder: folder, force: force, failForTest: false, message: progress.message)
     }
 
-    /// Merges the complete shards of a plan into `folder/sweep.h5` (or the corpus summary);
+    /// Merges the complete shards of a plan into `folder/sweep.h5` (or the corpus summary, or
+    /// a warmth plan's `folder/results.h5`);
     /// throws naming the missing shards when any is incomplete.
     public static func mergeShards(_ plan: ShardPlan, hash: String, folder: String,
                                    progress: JobProgress = .silent) throws -> ShardMerge.Outcome {

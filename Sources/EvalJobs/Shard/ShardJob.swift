@@ -4,6 +4,7 @@ import Recording
 import Replay
 import Simulation
 import Sweeps
+import Warmth
 import EvalResults
 
 /// The work behind `run-shard`, `shard-status` and `merge-shards` (Docs/scale-out.md).
@@ -44,6 +45,20 @@ public enum ShardJob {
         return (loaded, data, inputs)
     }
 
+    /// The protocol and trials of a warmth plan, checked against the plan.
+    public static func warmthInputs(_ plan: ShardPlan) throws -> (WarmthProtocol, [Trial]) {
+        try checkInput(plan)
+        let (proto, index) = try WarmthProtocol.load(plan.input.path)
+        let trials = try TrialReader.readCorpus(index: index)
+        guard [index] + trials.map(\.file) == plan.recordings.map(\.path) else {
+            throw InputError(file: plan.input.path, message: "its trial corpus is not the plan's \(plan.recordings.count - 1) trials")
+        }
+        for entry in plan.recordings where try SHA256.fingerprint(entry.path) != entry.sha256 {
+            throw InputError(file: entry.path, message: "changed since the plan was made (SHA-256 differs)")
+        }
+        return (proto, trials)
+    }
+
     /// Computes shard `k` and writes its file; returns false when it was already complete.
     public static func run(_ plan: ShardPlan, hash: String, shard k: Int, folder: String, force: Bool, failForTest: Bool, message: (String) -> Void) throws -> Bool {
         if !force, case (.complete, _) = ShardFile.inspect(plan, hash: hash, shard: k, folder: folder, load: false) {
@@ -78,6 +93,16 @@ public enum ShardJob {
             }
             payload = ShardFile.Payload(pointIndex: points, values: values, shape: [points.count, inputs.count, SweepComponent.allCases.count],
                                         unitSeconds: unitSeconds, sha256: [])
+        case .warmth:
+            let (proto, trials) = try warmthInputs(plan)
+            let items = plan.mapping.items(of: k)
+            let sweep = WarmthSweep(trials: trials, grid: proto.grid, base: proto.baseline)
+            var checkpoint = SweepCheckpoint(fingerprint: "shard")
+            let done = try ResumableSweep.run(sweep, checkpoint: &checkpoint, only: items, batchSize: max(1, items.count))!
+            message("shard \(k): warmth \(proto.name): \(items.count) points × \(trials.count) trials")
+            payload = ShardFile.Payload(pointIndex: items.map(Int64.init), values: items.flatMap { done[$0]!.flatMap { $0 } },
+                                        shape: [items.count, trials.count, sweep.componentCount],
+                                        unitSeconds: [Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9], sha256: [])
         case .corpus:
             try checkInput(plan)
             let spec = try CorpusBuilder.spec(at: plan.input.path)
@@ -155,14 +180,14 @@ public enum ShardJob {
         if !bad.isEmpty {
             let list = ShardRangeList.format(bad)
             let items = bad.flatMap { plan.mapping.items(of: $0) }
-            let cells = plan.kind == .sweep ? items.count * plan.recordings.count : items.count
+            let cells = items.count * (plan.componentUnits ?? 1)
             var covered: [String] = []
             let offsets = plan.offsets
             for (u, unit) in plan.units.enumerated() {
                 let n = items.filter { $0 >= offsets[u] && $0 < offsets[u] + unit.count }.count
                 if n > 0 { covered.append("\(unit.name) \(n)") }
             }
-            lines.append("missing \(bad.count) of \(plan.shards) shards (\(items.count) of \(plan.itemCount) \(plan.kind == .sweep ? "points" : "recordings"), "
+            lines.append("missing \(bad.count) of \(plan.shards) shards (\(items.count) of \(plan.itemCount) \(plan.kind == .corpus ? "recordings" : "points"), "
                 + "\(cells) cells; \(covered.joined(separator: ", "))): \(list)")
             if !missing.isEmpty && missing.count != bad.count { lines.append("of which absent: \(ShardRangeList.format(missing))") }
             lines.append("re-run with Slurm:      sbatch --array=\(list) Engines/slurm/run-shard.sbatch \(folder)")

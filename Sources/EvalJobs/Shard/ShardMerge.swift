@@ -2,6 +2,7 @@ import Foundation
 import Recording
 import Simulation
 import Sweeps
+import Warmth
 import EvalResults
 
 /// Copy merge of complete shards (Docs/scale-out.md#merge). A sweep plan becomes
@@ -9,7 +10,9 @@ import EvalResults
 /// unsharded `spatial-eval sweep`: per-cell components are placed by their global point
 /// index, and everything pooled (metrics, recommendations, intervals, Pareto fronts) is
 /// computed here, after the merge, in one fixed order. A corpus plan becomes the corpus
-/// summary `DIR/corpus/corpus.json` of the recordings the shards wrote.
+/// summary `DIR/corpus/corpus.json` of the recordings the shards wrote. A warmth plan becomes
+/// `DIR/results.h5` through the warmth job's own writer, the shards' components taking the
+/// place of the sweep.
 public enum ShardMerge {
     /// What the merge wrote.
     public struct Outcome {
@@ -20,6 +23,8 @@ public enum ShardMerge {
         public var summary: String
         /// A sweep plan's merged results as read back from `DIR/sweep.h5`.
         public var sweep: SweepResults?
+        /// A warmth plan's merged results as read back from `DIR/results.h5`.
+        public var warmth: WarmthResultsFile.Contents?
     }
 
     /// What merging a plan's shards came to.
@@ -47,7 +52,35 @@ public enum ShardMerge {
         switch plan.kind {
         case .sweep: return try mergeSweep(plan, survey: survey, folder: folder, message: message)
         case .corpus: return try mergeCorpus(plan, survey: survey, folder: folder)
+        case .warmth: return try mergeWarmth(plan, survey: survey, folder: folder, message: message)
         }
+    }
+
+    /// The warmth job on the shards' components (nothing is replayed again but the points
+    /// whose whole traces the summaries need), written to `DIR/results.h5`.
+    private static func mergeWarmth(_ plan: ShardPlan, survey: ShardJob.Survey, folder: String, message: (String) -> Void) throws -> Outcome {
+        let (proto, trials) = try ShardJob.warmthInputs(plan)
+        let c = WarmthTrialComponent.allCases.count
+        var known: [Int: [[Double]]] = [:]
+        for k in 0..<plan.shards {
+            guard let read = survey.reads[k] else { throw InputError(file: plan.shardPath(k, in: folder), message: "not loaded") }
+            let p = read.payload
+            guard p.shape == [p.pointIndex.count, trials.count, c] else {
+                throw InputError(file: plan.shardPath(k, in: folder), message: "components shape \(p.shape), expected [\(p.pointIndex.count), \(trials.count), \(c)]")
+            }
+            for (row, point) in p.pointIndex.enumerated() {
+                let base = row * trials.count * c
+                known[Int(point)] = (0..<trials.count).map { t in Array(p.values[base + t * c..<base + (t + 1) * c]) }
+            }
+        }
+        guard known.count == proto.grid.count else {
+            throw InputError(file: folder, message: "warmth \(proto.name): the shards do not cover every grid point")
+        }
+        let results = try WarmthJob.run(proto, trials: trials, known: known, message: message)
+        let h5 = (folder as NSString).appendingPathComponent("results.h5")
+        try WarmthResultsFile.write(results, grid: proto.grid, protocolPath: plan.input.path, trialFiles: trials.map(\.file), to: h5)
+        ShardFile.syncDirectory(folder)
+        return Outcome(files: [h5], summary: "", warmth: try WarmthResultsFile.read(h5))
     }
 
     private static func mergeSweep(_ plan: ShardPlan, survey: ShardJob.Survey, folder: String, message: (String) -> Void) throws -> Outcome {
@@ -87,7 +120,7 @@ public enum ShardMerge {
         let h5 = (folder as NSString).appendingPathComponent("sweep.h5")
         try SweepResultsFile.write(merged, loaded: loaded, to: h5)
         ShardFile.syncDirectory(folder)
-        return Outcome(files: [h5], summary: "", sweep: try SweepResultsFile.read(h5))
+        return Outcome(files: [h5], summary: "", sweep: try SweepResultsFile.read(h5), warmth: nil)
     }
 
     private static func mergeCorpus(_ plan: ShardPlan, survey: ShardJob.Survey, folder: String) throws -> Outcome {
@@ -105,6 +138,6 @@ public enum ShardMerge {
             }
         }
         let summary = try CorpusBuilder.build(spec, into: corpusFolder)
-        return Outcome(files: [(corpusFolder as NSString).appendingPathComponent("corpus.json")], summary: summary.text, sweep: nil)
+        return Outcome(files: [(corpusFolder as NSString).appendingPathComponent("corpus.json")], summary: summary.text, sweep: nil, warmth: nil)
     }
 }

@@ -4,6 +4,7 @@ import EvalResults
 import Recording
 import Simulation
 import Sweeps
+import Warmth
 
 /// The immutable plan of a sharded run (Docs/scale-out.md#plan-file): what is computed (the
 /// points of a protocol's sweeps, or the recordings of a corpus spec), over which recordings,
@@ -20,6 +21,8 @@ public struct ShardPlan: Codable, Sendable, Equatable {
         case sweep
         /// Corpus recordings (members 0..<count of a corpus spec).
         case corpus
+        /// Grid points of a warmth protocol's sweep (Docs/warmth.md#sweep).
+        case warmth
     }
 
     /// An input file pinned by content.
@@ -44,11 +47,12 @@ public struct ShardPlan: Codable, Sendable, Equatable {
     public var kind: Kind
     /// The folder the plan was made in; shards and the merge resolve relative paths against it.
     public var workingDirectory: String
-    /// The protocol (sweep) or the corpus spec (corpus).
+    /// The protocol (sweep, warmth) or the corpus spec (corpus).
     public var input: Input
     /// The units in order; global item index = the unit's offset + the index inside it.
     public var units: [Unit]
-    /// The recordings of a sweep, in sweep order (empty for a corpus).
+    /// The recordings of a sweep, in sweep order; for a warmth plan the trial corpus's index
+    /// followed by its trial files in corpus order; empty for a corpus.
     public var recordings: [Input]
     /// The corpus spec's seed, or the protocol's bootstrap seed (cells draw no random numbers).
     public var seed: UInt64
@@ -64,6 +68,16 @@ public struct ShardPlan: Codable, Sendable, Equatable {
     public var openblasCoretype: String
     /// The OpenBLAS thread count every shard pins (1).
     public var openblasThreads: Int
+
+    /// The units each work item's components cover: the recordings of a sweep plan, the trials
+    /// of a warmth plan; nil for a corpus plan, whose items are files.
+    public var componentUnits: Int? {
+        switch kind {
+        case .sweep: recordings.count
+        case .warmth: recordings.count - 1
+        case .corpus: nil
+        }
+    }
 
     /// Total work items.
     public var itemCount: Int { units.reduce(0) { $0 + $1.count } }
@@ -198,6 +212,22 @@ extension ShardPlan {
             format: formatTag, kind: .corpus, workingDirectory: FileManager.default.currentDirectoryPath,
             input: Input(path: path, sha256: try SHA256.hexDigest(ofFile: path)), units: [Unit(name: spec.name, count: spec.count)], recordings: [],
             seed: spec.seed, mapping: mapping, weightModel: "corpus recording: its duration in seconds",
+            toolVersion: ToolInfo.version, gitCommit: ToolInfo.gitCommit() ?? "no-git", openblasCoretype: coretype, openblasThreads: 1)
+    }
+
+    /// The plan of the warmth protocol at `path`'s grid over `shards` shards; every point
+    /// replays every trial, so weighted blocks weigh all points alike.
+    public static func warmth(protocolAt path: String, shards: Int, strategy: ShardStrategy, coretype: String) throws -> ShardPlan {
+        let (proto, index) = try WarmthProtocol.load(path)
+        let trials = try TrialReader.readCorpus(index: index)
+        let files = [index] + trials.map(\.file)
+        let mapping = try mapping(count: proto.grid.count, shards: shards, strategy: strategy,
+                                  weights: Array(repeating: 1, count: proto.grid.count), file: path)
+        return ShardPlan(
+            format: formatTag, kind: .warmth, workingDirectory: FileManager.default.currentDirectoryPath,
+            input: Input(path: path, sha256: try SHA256.fingerprint(path)), units: [Unit(name: proto.name, count: proto.grid.count)],
+            recordings: try files.map { Input(path: $0, sha256: try SHA256.fingerprint($0)) }, seed: proto.bootstrapSeed, mapping: mapping,
+            weightModel: "warmth grid point: 1 (every point replays every trial)",
             toolVersion: ToolInfo.version, gitCommit: ToolInfo.gitCommit() ?? "no-git", openblasCoretype: coretype, openblasThreads: 1)
     }
 

@@ -37,7 +37,9 @@ public enum WarmthJob {
     /// every batch and a rerun with the same inputs resumes from them; the checkpoint is
     /// removed once the sweep is complete. `message` receives one line per step, `progress`
     /// ("warmth sweep", points done, points total) after each batch.
-    public static func run(_ proto: WarmthProtocol, trials: [Trial], checkpointing: Checkpointing? = nil,
+    /// `known` holds points computed elsewhere (merged shards), by flat grid index; they are
+    /// not recomputed.
+    public static func run(_ proto: WarmthProtocol, trials: [Trial], checkpointing: Checkpointing? = nil, known: [Int: [[Double]]] = [:],
                            message: (String) -> Void = { _ in }, progress: (String, Int, Int) -> Void = { _, _, _ in }) throws -> WarmthResults {
         let fidelity = FidelityOutcome(trials)
         let h = proto.horizons, m = proto.minWarmS
@@ -63,7 +65,7 @@ public enum WarmthJob {
             return results
         }
         let sweep = WarmthSweep(trials: trials, grid: grid, base: base)
-        let components = try sweepComponents(sweep, checkpointing: checkpointing, message: message, progress: progress, results: &results)
+        let components = try sweepComponents(sweep, checkpointing: checkpointing, known: known, message: message, progress: progress, results: &results)
         results.components = components
         let figures = components.map { WarmthPointFigures($0, horizons: h) }
         let choice = WarmthSelection.choose(figures, grid: grid, constraints: proto.constraints)
@@ -128,7 +130,7 @@ public enum WarmthJob {
     }
 
     /// Every grid point's components, through the shared engine, checkpointed when asked.
-    private static func sweepComponents(_ sweep: WarmthSweep, checkpointing: Checkpointing?, message: (String) -> Void,
+    private static func sweepComponents(_ sweep: WarmthSweep, checkpointing: Checkpointing?, known: [Int: [[Double]]], message: (String) -> Void,
                                         progress: (String, Int, Int) -> Void,
                                         results: inout WarmthResults) throws -> [[[Double]]] {
         let total = sweep.pointCount
@@ -142,7 +144,7 @@ public enum WarmthJob {
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             if !checkpoint.points.isEmpty { message("warmth sweep: resuming with \(checkpoint.points.count) of \(total) points done") }
         }
-        let done = try ResumableSweep.run(sweep, checkpoint: &checkpoint, batchSize: checkpointing?.batchSize ?? total) { saved, count in
+        let done = try ResumableSweep.run(sweep, checkpoint: &checkpoint, known: known, batchSize: checkpointing?.batchSize ?? total) { saved, count in
             if let path { try saved.save(to: path) }
             progress("warmth sweep", count, total)
             return true

@@ -136,6 +136,12 @@ public enum WarmthReportFiles {
         return files.map(\.0)
     }
 
+    /// The lines a command prints: counts and the gate, then one line per gate check.
+    public static func summary(_ r: WarmthResults) -> String {
+        "warmth: \(r.trials) trials, \(r.gridPoints) grid points, \(r.feasiblePoints) feasible; gate \(r.gate?.passed == true ? "PASSED" : "FAILED")\n"
+            + (r.gate?.checks ?? []).map { "  \($0)\n" }.joined()
+    }
+
     /// Re-renders the report of the warmth results at `path` into `folder`.
     public static func rerender(_ path: String, to folder: String) throws -> [String] {
         let contents: WarmthResultsFile.Contents
