@@ -5,6 +5,7 @@ from the folder ``$SPATIALEVAL_CHECK_DIR``:
 
 * ``run/results.h5`` and ``run.json`` (``spatial-eval report run/results.h5 --json``);
 * ``sweep/sweep.h5`` and ``sweep.json`` (``spatial-eval report sweep/sweep.h5 --json``);
+* ``warmth/results.h5`` and ``warmth.json`` (``spatial-eval report warmth/results.h5 --json``);
 * ``mot.h5`` and ``mot.json`` (``spatial-eval score-mot … --format json --out mot.h5``);
 * ``plan-<strategy>/`` (``plan-shards``) with every shard computed (``run-shard``).
 

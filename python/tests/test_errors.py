@@ -71,6 +71,28 @@ class Errors(unittest.TestCase):
         c.value("open_results picks the run reader", type(se.open_results(path("run", "results.h5"))).__name__, "RunResults")
         c.value("open_results picks the sweep reader", type(se.open_results(path("sweep", "sweep.h5"))).__name__, "SweepResults")
         c.value("open_results picks the score-mot reader", type(se.open_results(path("mot.h5"))).__name__, "ScoreMOTResults")
+        c.value("open_results picks the warmth reader", type(se.open_results(path("warmth", "results.h5"))).__name__, "WarmthResults")
+        self.refused(c, "a warmth file opened as a run", se.open_run, path("warmth", "results.h5"), "/@layout")
+
+    def test_broken_warmth_files(self) -> None:
+        c = Checker(self)
+        warmth = path("warmth", "results.h5")
+
+        def past_the_grid(f: h5py.File) -> None:
+            column = f["points/tau_index"][()]
+            column[0] = 99
+            del f["points/tau_index"]
+            f["points/tau_index"] = column
+
+        self.refused(c, "a point index past the grid", se.open_warmth, self.broken(warmth, past_the_grid), "/points/tau_index")
+
+        def short_cube(f: h5py.File) -> None:
+            cube = f["components"][()]
+            del f["components"]
+            f["components"] = cube[:-1]
+
+        self.refused(c, "a component cube of the wrong shape", se.open_warmth, self.broken(warmth, short_cube), "/components")
+        self.refused(c, "a missing points table", se.open_warmth, self.broken(warmth, lambda f: f.__delitem__("points")), "/points")
 
     def test_not_a_results_file(self) -> None:
         c = Checker(self)

@@ -8,13 +8,14 @@ import ResultStore
 ///
 /// A table is an object of columns (`{"column": [values, …]}`) named as in the file, so a
 /// reader can compare it column by column; non-finite numbers are the strings `"NaN"`,
-/// `"Infinity"` and `"-Infinity"` (``JSONWriter``). Both dumps start with `layout`, the root
+/// `"Infinity"` and `"-Infinity"` (``JSONWriter``). Every dump starts with `layout`, the root
 /// `attributes` as stored (strings, numbers) and the `provenance` table.
 public enum ResultsJSON {
-    /// The dump of the run or sweep results file at `path` (the layout its root names).
+    /// The dump of the run, sweep or warmth results file at `path` (the layout its root names).
     /// - Throws: ``InputError`` naming the file when it cannot be read as results.
     public static func dump(_ path: String) throws -> String {
         if SweepResultsFile.holdsSweep(path) { return try SweepResultsJSON.text(SweepResultsFile.read(path), path: path) }
+        if WarmthResultsFile.holdsWarmth(path) { return try warmth(WarmthResultsFile.read(path).results, path: path) }
         let results: RunResults
         do {
             results = try RunResultsFile.read(path)
@@ -22,6 +23,19 @@ public enum ResultsJSON {
             throw InputError(file: path, message: "cannot be read as run results: \(error)")
         }
         return try run(results, path: path)
+    }
+
+    /// The dump of a warmth `results.h5` (layout `warmth/1`), read by
+    /// ``WarmthResultsFile/read(_:)``: `layout`, `attributes`, `provenance`, `protocol_name` and
+    /// `results`, the ``WarmthResults`` value with its Swift property names.
+    public static func warmth(_ results: WarmthResults, path: String) throws -> String {
+        var w = JSONWriter()
+        w.beginObject()
+        try header(&w, path: path, layout: WarmthResultsFile.layout)
+        w.string("protocol_name", results.protocolName)
+        w.raw("results", try JSONText.string(results, .compact))
+        w.endObject()
+        return w.text
     }
 
     /// The dump of a run's `results.h5` (layout `run/1`), read by ``RunResultsFile/read(_:)``.
