@@ -95,7 +95,8 @@ struct ImportCommand: Command {
         return .success
     }
 
-    /// Frames from the trajectory at `path`, boxes from the optional MOTChallenge files.
+    /// The import the options describe: frames from the trajectory at `path`, boxes from the
+    /// optional MOTChallenge files.
     static func trajectoryRecording(_ arguments: ParsedArguments, trajectory path: String) throws -> Recording {
         guard let fx = arguments[Self.fx] else {
             throw UsageError("give --fx (focal length in pixels) with --tum")
@@ -106,40 +107,8 @@ struct ImportCommand: Command {
         let intrinsics = CameraIntrinsics(
             fx: fx, fy: arguments[Self.fy] ?? fx,
             cx: arguments[Self.cx] ?? Double(width) / 2, cy: arguments[Self.cy] ?? Double(height) / 2)
-        let label = arguments[Self.label]
-        let extent = arguments[Self.extent].metres
-
-        let poses = try TUMTrajectory.read(path: path)
-        var frames = TUMTrajectory.frames(poses, intrinsics: intrinsics, width: width, height: height, firstIndex: 1)
-        var recording = Recording(meta: ["source": "import", "imported_from": path])
-        if let gtPath = arguments[Self.motGT] {
-            let rows = try motRows(gtPath, frameCount: frames.count)
-            recording.groundTruthBoxes = MOTChallengeImport.groundTruthBoxes(from: rows)
-            recording.groundTruthObjects = MOTChallengeImport.groundTruthObjects(
-                for: recording.groundTruthBoxes, label: label, extent: extent, isPerson: label == "person")
-            recording.meta["imported_gt"] = gtPath
-        }
-        if let hypPath = arguments[Self.motHyp] {
-            recording.detections = MOTChallengeImport.detections(from: try motRows(hypPath, frameCount: frames.count), label: label)
-            frames = frames.map { frame in
-                var detectorFrame = frame
-                detectorFrame.detectorRan = true
-                return detectorFrame
-            }
-            recording.meta["imported_hyp"] = hypPath
-        }
-        recording.frames = frames
-        return recording
-    }
-
-    /// Rows of a MOTChallenge file whose frames all lie in `1...frameCount`.
-    private static func motRows(_ path: String, frameCount: Int) throws -> MOTRows {
-        let rows = try MOTChallengeReader.read(path: path)
-        if let bad = rows.frame.firstIndex(where: { $0 < 1 || $0 > frameCount }) {
-            throw InputError(
-                file: path, line: Int(rows.line[bad]),
-                message: "frame \(rows.frame[bad]) has no pose: the trajectory has \(frameCount) poses (frames 1…\(frameCount))")
-        }
-        return rows
+        return try TrajectoryImport(trajectoryPath: path, intrinsics: intrinsics, width: width, height: height,
+                                    groundTruthPath: arguments[Self.motGT], hypothesesPath: arguments[Self.motHyp],
+                                    label: arguments[Self.label], extent: arguments[Self.extent].metres).recording()
     }
 }

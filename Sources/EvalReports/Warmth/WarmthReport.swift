@@ -55,8 +55,9 @@ public enum WarmthReport {
         let sim = r.simulated ? " (simulated data)" : ""
         doc.heading("Warmth finder replay: \(r.protocolName)\(sim)", 1)
         doc.beginSummary()
-        doc.paragraph("Data: " + (r.simulated ? "SIMULATED trials (spatial-eval warmth-simulate, Docs/warmth.md#simulator), not recordings of the app" : "recorded trials")
-            + "; \(r.trials) trials in \(r.sessions) sessions (\(r.baselineSummary.presentTrials) with the target, \(r.baselineSummary.absentTrials) without); \(r.gridPoints) grid points, \(r.feasiblePoints) meeting the constraints.")
+        doc.paragraph(DataStatement.trials(simulated: r.simulated, trials: r.trials, sessions: r.sessions, present: r.baselineSummary.presentTrials,
+                                           absent: r.baselineSummary.absentTrials)
+            + "; \(r.gridPoints) grid points, \(r.feasiblePoints) meeting the constraints.")
         if let g = r.gate {
             doc.paragraph("Verdict: release gate \(g.passed ? "PASSED" : "FAILED") (candidate: \(r.recommended == nil ? "the shipped constants, nothing being recommended" : "the recommended constants"); baseline: the shipped constants). Fidelity: \(r.fidelity.divergences.count) of \(r.fidelity.trialsChecked) trials diverged.")
         }

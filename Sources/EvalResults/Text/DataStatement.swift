@@ -3,8 +3,8 @@ import Simulation
 /// The statement of a report's data in its header (spec.md#report-data): a one-line summary,
 /// e.g. "Data: 5 recordings, all simulated (capture simulator sim-3)", and one row per
 /// recording. Pure functions of the recordings' ``RecordingData`` (or a sweep's corpus
-/// summary), the one renderer of every report's data statement (run, sweep, compare), so
-/// they word it the same way.
+/// summary, or a warmth trial corpus), the one renderer of every report's data statement (run,
+/// sweep, compare, warmth), so they word it the same way.
 public enum DataStatement {
     /// The one-line summary; the word "simulated" appears whenever any recording is simulated.
     public static func summary(_ data: [RecordingData]) -> String {
@@ -45,6 +45,13 @@ public enum DataStatement {
         guard let variants, !variants.models.isEmpty else { return "" }
         return "; simulator-assumption variants (each simulated on the first \(min(variants.count, corpusCount)) recordings' scenarios and seeds): "
             + variants.models.map { "\($0.name) (\($0.family): \($0.settingsText))" }.joined(separator: ", ")
+    }
+
+    /// A warmth trial corpus (Docs/warmth.md): simulated or recorded, and how many trials in
+    /// how many sessions, with and without the target.
+    public static func trials(simulated: Bool, trials: Int, sessions: Int, present: Int, absent: Int) -> String {
+        "Data: " + (simulated ? "SIMULATED trials (spatial-eval warmth-simulate, Docs/warmth.md#simulator), not recordings of the app" : "recorded trials")
+            + "; \(trials) trials in \(sessions) sessions (\(present) with the target, \(absent) without)"
     }
 
     /// A generated corpus: its spec, simulator version and the ground-truth events it holds.
