@@ -83,6 +83,17 @@ func makeSeeds(root: String, into folder: String, maximumBytes: Int = 64 * 1024)
     let h5 = scratch + "/score-mot.h5"
     _ = try tool(["score-mot", "--benchmark", path("Data/mot-sample/gt"), "--tracker", path("Data/mot-sample/tracker"), "--format", "csv", "--out", h5])
     try save("hdf5", "score-mot.h5", fm.contents(atPath: h5) ?? Data(), binary: true)
+    // HDF5 results: a warmth results.h5 of a two-point grid over the bundled trials (exit 2, a
+    // failed gate, still writes the file).
+    let warmthProtocol = scratch + "/warmth.json"
+    try Data("""
+        {"name": "fuzz", "simulated": true, "corpus": "\(path("Data/warmth/index.json"))", "horizons": [5], "minWarmS": 1, "baseline": {},
+         "grid": {"tau": [0.01], "floor": [0.22], "alpha": [0.3], "warmOn": [0.45, 0.5], "warmGap": [0.05], "foundScore": [0.55], "kn": [[3, 5]]},
+         "constraints": {"maxFalseFindTrialShare": 0.9, "maxFalseFindPerMin": 5, "maxWarmNoTarget": 0.9, "maxWarmTogglesPerMin": 30},
+         "gate": {"minFidelityTrials": 1, "ttfSlack": 0.1, "ttfCapS": 8, "fpMargin": 0.05}, "bootstrapResamples": 20, "bootstrapSeed": 1}
+        """.utf8).write(to: URL(fileURLWithPath: warmthProtocol))
+    _ = try? tool(["warmth", warmthProtocol, "--out", scratch + "/warmth"])
+    try save("hdf5", "warmth.h5", fm.contents(atPath: scratch + "/warmth/results.h5") ?? Data(), binary: true)
     // Sweep checkpoint: the shape SweepJob saves.
     var checkpoint = SweepCheckpoint(fingerprint: "fuzz")
     checkpoint.record([0: [[1, 2, 3], [4, 5, 6]], 3: [[0.5, 0.25, 0], [1, 1, 1]], 7: [[], [2]]])

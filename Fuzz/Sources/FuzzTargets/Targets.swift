@@ -94,11 +94,13 @@ let allTargets: [FuzzTarget] = [
         guard let recording = try? RecordingStore.read(from: path) else { return }
         _ = RecordingValidator().problems(in: recording)
     },
-    FuzzTarget(name: "hdf5", summary: "HDF5 results (results.h5 / sweep.h5)",
+    FuzzTarget(name: "hdf5", summary: "HDF5 results (results.h5 of a run or a warmth protocol, sweep.h5)",
                seeds: ["Tests/**/*.h5", "Data/**/*.h5"]) { data in
         let path = scratchFile(data, suffix: ".h5")
         if SweepResultsFile.holdsSweep(path) {
             _ = try? SweepResultsFile.read(path)
+        } else if WarmthResultsFile.holdsWarmth(path) {
+            _ = try? WarmthResultsFile.read(path)
         } else {
             _ = try? RunResultsFile.read(path)
         }

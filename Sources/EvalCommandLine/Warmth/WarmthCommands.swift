@@ -5,21 +5,6 @@ import EvalResults
 import EvalJobs
 import EvalReports
 
-/// JSON for the warmth commands: sorted keys, NaN and infinities as strings.
-enum WarmthJSON {
-    static func encode<T: Encodable>(_ value: T) throws -> String {
-        try JSONText.string(value) + "\n"
-    }
-
-    /// Reads finder parameters from a JSON file (missing keys keep the defaults).
-    static func parameters(_ path: String) throws -> FinderParameters {
-        let data = try TextFile.read(path, kind: "finder parameters")
-        do { return try JSONDecoder().decode(FinderParameters.self, from: data) } catch {
-            throw InputError(file: path, message: "not finder parameters: \(error)")
-        }
-    }
-}
-
 /// `spatial-eval warmth-simulate`: writes a simulated trial corpus.
 struct WarmthSimulateCommand: Command {
     let name = "warmth-simulate"
@@ -91,14 +76,14 @@ struct WarmthReplayCommand: Command {
             for d in fidelity.divergences { output.err("  \(d)\n") }
             return .gateFailed
         }
-        let p = try arguments[Self.params].map(WarmthJSON.parameters) ?? FinderParameters()
+        let p = try arguments[Self.params].map(Self.parameters) ?? FinderParameters()
         if let problem = p.problem { throw InputError(file: arguments[Self.params] ?? "parameters", message: problem) }
         let traces = trials.map { Finder.replay(PreparedTrial($0, p), p) }
         let summary = WarmthSummary(traces, horizons: [5, 10, 20], minWarmS: 1)
         switch arguments[Self.format] {
         case .json:
             struct Out: Codable { var fidelity: FidelityOutcome; var parameters: FinderParameters; var summary: WarmthSummary; var trials: [TrialOutcome] }
-            output.out(try WarmthJSON.encode(Out(fidelity: fidelity, parameters: p, summary: summary, trials: traces.map(TrialOutcome.init))))
+            output.out(try JSONText.string(Out(fidelity: fidelity, parameters: p, summary: summary, trials: traces.map(TrialOutcome.init))) + "\n")
         case .table:
             output.out("fidelity: \(fidelity.trialsChecked) trials with app phase logs, 0 divergences\n")
             var doc = ReportDocument()
@@ -106,6 +91,14 @@ struct WarmthReplayCommand: Command {
             output.out(doc.markdownText)
         }
         return .success
+    }
+
+    /// Reads finder parameters from a JSON file (missing keys keep the defaults).
+    static func parameters(_ path: String) throws -> FinderParameters {
+        let data = try TextFile.read(path, kind: "finder parameters")
+        do { return try JSONDecoder().decode(FinderParameters.self, from: data) } catch {
+            throw InputError(file: path, message: "not finder parameters: \(error)")
+        }
     }
 }
 
@@ -150,7 +143,7 @@ struct WarmthStatsCommand: Command {
             out[name] = Group(km: TimeToEvent(rows, horizons: [5, 10, 20]), wilson: Proportion(events, of: rows.count),
                               garwood: Rate(events, minutes: rows.reduce(0) { $0 + $1.0 } / 60))
         }
-        output.out(try WarmthJSON.encode(out))
+        output.out(try JSONText.string(out) + "\n")
         return .success
     }
 }
