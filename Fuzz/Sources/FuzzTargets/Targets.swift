@@ -62,11 +62,13 @@ let allTargets: [FuzzTarget] = [
         _ = try? TUMTrajectory.parse(text, path: "fuzz.tum")
         _ = try? TUMTrajectory.parse(text, path: "fuzz.tum", order: .nonDecreasing)
     },
-    FuzzTarget(name: "csv", summary: "CSV tables (depth pairs and others)",
+    FuzzTarget(name: "csv", summary: "CSV tables (depth pairs, warmth-stats survival rows and others)",
                seeds: ["Data/*/*.csv", "Data/*.csv", "Conformance/*/*.csv"]) { data in
+        let path = scratchFile(data, suffix: ".csv")
+        _ = try? SurvivalTable.read(path).estimates
         guard let table = try? CSVTable(bytes: [UInt8](data), file: "fuzz.csv") else { return }
         _ = table.rowCount
-        _ = try? DepthPairsCSV.read(scratchFile(data, suffix: ".csv"))
+        _ = try? DepthPairsCSV.read(path)
     },
     FuzzTarget(name: "jsonl", summary: "JSON Lines recordings",
                seeds: ["Data/**/*.jsonl"]) { data in

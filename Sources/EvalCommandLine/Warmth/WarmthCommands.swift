@@ -119,30 +119,7 @@ struct WarmthStatsCommand: Command {
     let options: [any CommandOption] = []
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        let path = arguments[Self.file]
-        guard let text = String(data: try TextFile.read(path, kind: "a survival table (CSV)"), encoding: .utf8) else {
-            throw InputError(file: path, message: "not UTF-8 text")
-        }
-        var groups: [String: [(Double, Bool)]] = [:]
-        for (n, line) in TextFile.lines(text).enumerated() {
-            if n > 0, line.isEmpty { continue }
-            if n == 0 {
-                guard line.trimmingCharacters(in: .whitespaces) == "group,duration,event" else { throw InputError(file: path, line: 1, message: "the header must be group,duration,event") }
-                continue
-            }
-            let f = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard f.count == 3, let d = Double(f[1]), d.isFinite, d >= 0, f[2] == "0" || f[2] == "1" else {
-                throw InputError(file: path, line: n + 1, message: "expected group,duration (a finite number ≥ 0),event (0 or 1)")
-            }
-            groups[f[0], default: []].append((d, f[2] == "1"))
-        }
-        struct Group: Codable { var km: TimeToEvent; var wilson: Proportion; var garwood: Rate }
-        var out: [String: Group] = [:]
-        for (name, rows) in groups {
-            let events = rows.filter(\.1).count
-            out[name] = Group(km: TimeToEvent(rows, horizons: [5, 10, 20]), wilson: Proportion(events, of: rows.count),
-                              garwood: Rate(events, minutes: rows.reduce(0) { $0 + $1.0 } / 60))
-        }
+        let out = try SurvivalTable.read(arguments[Self.file]).estimates
         output.out(try JSONText.string(out) + "\n")
         return .success
     }
