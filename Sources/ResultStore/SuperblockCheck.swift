@@ -23,7 +23,8 @@ enum SuperblockCheck {
     /// Throws ``HDF5FileRejected`` unless `path` is a regular file without an HDF5 signature
     /// anywhere libhdf5 looks (left to libhdf5's own error) or one starting with an HDF5
     /// superblock (version 0 to 3, 8-byte offsets and lengths, base address 0, no driver
-    /// information block) whose end-of-file address and other addresses lie within the file.
+    /// information block) whose end-of-file address and other addresses lie within the file,
+    /// and whose root group's object header has every chunk inside the file (``ObjectHeaderCheck``).
     static func check(_ path: String) throws {
         func reject(_ reason: String) -> HDF5FileRejected { HDF5FileRejected(path: path, reason: reason) }
         var status = stat()
@@ -57,7 +58,7 @@ enum SuperblockCheck {
         switch version {
         case 0, 1:
             addresses = version == 0 ? 24 : 28
-            guard head.count >= addresses + 32 else { throw reject("superblock cut short") }
+            guard head.count >= addresses + 48 else { throw reject("superblock cut short") }
             guard head[13] == 8, head[14] == 8 else { throw reject("offsets of \(head[13]) and lengths of \(head[14]) bytes (results files use 8)") }
             let leafK = UInt16(head[16]) | UInt16(head[17]) << 8, internalK = UInt16(head[18]) | UInt16(head[19]) << 8
             guard leafK > 0, internalK > 0 else { throw reject("a B-tree rank of 0") }
@@ -74,5 +75,13 @@ enum SuperblockCheck {
         guard u64(addresses) == 0 else { throw reject("a base address other than 0") }
         let end = u64(addresses + 16)
         guard end != undefined, end <= size else { throw reject("end-of-file address \(end) is beyond the file's \(size) bytes") }
+        // The root group's object header: in the root symbol-table entry (versions 0 and 1,
+        // after its link-name offset), or the superblock's root address (versions 2 and 3).
+        let root = version <= 1 ? u64(addresses + 40) : u64(addresses + 24)
+        let header = ObjectHeaderCheck(size: Int(size)) { offset, count in
+            try? handle.seek(toOffset: UInt64(offset))
+            return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
+        }
+        if let problem = header.problem(at: root) { throw reject("root group: \(problem)") }
     }
 }

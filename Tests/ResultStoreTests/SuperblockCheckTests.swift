@@ -31,4 +31,28 @@ struct SuperblockCheckTests {
         #expect(throws: HDF5FileRejected.self) { try ResultFile.open(atPath: cut) }
         #expect(throws: HDF5FileRejected.self) { try ResultFile.open(atPath: dir.path) }
     }
+
+    @Test("a root object header whose chunk runs past the file is refused (libhdf5 would allocate its stated length)")
+    func refusesAnOversizedRootHeaderChunk() throws {
+        let dir = try TemporaryDirectory()
+        let good = dir.file("good.h5")
+        let file = try ResultFile.create(atPath: good)
+        try file.root.setAttribute("layout", "x")
+        try file.root.write([1.0, 2.0], to: "x")
+        try file.commit()
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+        // version-0 superblock: the root symbol-table entry's object-header address at byte 64
+        let root = Int(bytes[64..<72].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+        #expect(bytes[0..<8].elementsEqual([0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a]) && bytes[8] == 0 && bytes[root] == 1)
+        // the version-1 header's size field (4 bytes at +8, little-endian): about 4 GB
+        bytes.replaceSubrange(root + 8..<root + 12, with: [0x00, 0x00, 0x00, 0xff])
+        let bad = dir.file("bad.h5")
+        try Data(bytes).write(to: URL(fileURLWithPath: bad))
+        do {
+            _ = try ResultFile.open(atPath: bad)
+            Issue.record("the damaged file was opened")
+        } catch let error as HDF5FileRejected {
+            #expect(error.reason.hasPrefix("root group: an object-header chunk of"), "\(error)")
+        }
+    }
 }
