@@ -4,7 +4,7 @@ import Foundation
 /// builds a tree, so a 200,000-detection results file costs its own bytes plus the decoded
 /// values. It counts lines as it goes, so every error names the file and the line.
 ///
-/// Numbers parse as Python's `json` module parses them (correctly rounded, `strtod`);
+/// Numbers parse as Python's `json` module parses them (correctly rounded, ``DecimalParsing``);
 /// `NaN`, `Infinity` and `-Infinity` literals (which Python writes) are rejected unless the
 /// caller asks for them. Nesting deeper than ``maximumDepth`` is rejected, so hostile input
 /// cannot exhaust the stack. The parser reads `bytes` through an unsafe pointer: it must
@@ -126,7 +126,7 @@ public struct JSONPullParser {
         let start = position
         guard let end = numberEnd(), end > start else { throw error("\(what()) must be a number") }
         position = end
-        guard let value = Self.decimal(bytes, start, end) else { throw error("\(what()) is not a valid number") }
+        guard let value = DecimalParsing.parse(bytes.baseAddress!, from: start, to: end) else { throw error("\(what()) is not a valid number") }
         return value
     }
 
@@ -322,47 +322,6 @@ public struct JSONPullParser {
         position += text.utf8.count
         return true
     }
-
-    /// Correctly rounded conversion of `[start, end)` (already checked against the grammar).
-    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
-        // Short integers and decimals with at most 15 significant digits convert exactly:
-        // one exact integer divided by an exact power of ten rounds once (Clinger 1990).
-        var i = start
-        let negative = bytes[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        var fractionDigits = 0
-        var inFraction = false
-        while i < end {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: ".") {
-                inFraction = true
-            } else if byte >= 48 && byte <= 57 {
-                mantissa = mantissa &* 10 &+ UInt64(byte - 48)
-                digits += 1
-                if inFraction { fractionDigits += 1 }
-            } else {
-                break  // an exponent: take the slow path
-            }
-            i += 1
-        }
-        if i == end && digits <= 15 {
-            var value = Double(mantissa)
-            if fractionDigits > 0 { value /= exactPowersOfTen[fractionDigits] }
-            return negative ? -value : value
-        }
-        var text = [CChar](repeating: 0, count: end - start + 1)
-        for k in start..<end { text[k - start] = CChar(bitPattern: bytes[k]) }
-        return text.withUnsafeBufferPointer { buffer -> Double? in
-            var parsedEnd: UnsafeMutablePointer<CChar>?
-            let value = strtod(buffer.baseAddress!, &parsedEnd)
-            guard let parsedEnd, parsedEnd - UnsafeMutablePointer(mutating: buffer.baseAddress!) == end - start else { return nil }
-            return value
-        }
-    }
-
-    private static let exactPowersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
 
     private mutating func unescape(from start: Int) throws -> String {
         var scalars = String.UnicodeScalarView()

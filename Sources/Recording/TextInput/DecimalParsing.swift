@@ -1,16 +1,21 @@
 import Foundation
 
-/// Correctly rounded text-to-double conversion for the numbers found in tracking files.
+/// Correctly rounded text-to-double conversion for the numbers of tracking and COCO files.
 ///
-/// Plain decimals with at most 15 digits take an exact fast path (Clinger 1990: an exactly representable integer divided by an
-/// exactly representable power of ten rounds once, correctly). Everything else goes to
-/// the C library's `strtod`, which is also correctly rounded. Both agree with Python's
-/// `float(text)` bit for bit.
+/// Three paths, each giving the double nearest to the decimal (ties to even), so all agree
+/// with `strtod` and with Python's `float(text)` bit for bit:
+/// - plain decimals of at most 15 digits: an exactly representable integer divided by an
+///   exactly representable power of ten rounds once, correctly (Clinger 1990);
+/// - decimals of at most 19 significant digits, with an optional exponent, whose value is
+///   `m · 10^e` with `−27 ≤ e ≤ 19`: exact integer arithmetic on 128 bits
+///   (``exactQuotient(_:_:scale:)``), the common case of full-precision floats that Python writes;
+/// - everything else: the C library's `strtod`.
 enum DecimalParsing {
     /// Parses the bytes `[start, end)`; nil when they are not exactly one number.
     @inline(__always)
     static func parse(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Double? {
         if let value = fastPath(base + start, count: end - start) { return value }
+        if let value = exactPath(base + start, count: end - start) { return value }
         return slowPath(base, from: start, to: end)
     }
 
@@ -43,6 +48,98 @@ enum DecimalParsing {
         return negative ? -value : value
     }
 
+    /// `[+-]digits[.digits][(e|E)[+-]digits]` with at most 19 significant digits (leading
+    /// zeros not counted) and a value `m · 10^e`, `−27 ≤ e ≤ 19` (and below 2^64 when
+    /// `e > 0`); nil for anything else.
+    private static func exactPath(_ text: UnsafePointer<UInt8>, count: Int) -> Double? {
+        var i = 0
+        let negative = text[0] == 45
+        if negative || text[0] == 43 { i = 1 }
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var exponent = 0
+        var sawDigit = false
+        func digit(inFraction: Bool) -> Bool {
+            guard i < count, case let digit = text[i] &- 48, digit < 10 else { return false }
+            if mantissa != 0 || digit != 0 {
+                significant += 1
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+            }
+            if inFraction { exponent -= 1 }
+            sawDigit = true
+            i += 1
+            return true
+        }
+        while digit(inFraction: false) {}
+        if i < count && text[i] == 46 {
+            i += 1
+            while digit(inFraction: true) {}
+        }
+        guard sawDigit, significant <= 19 else { return nil }
+        if i < count && (text[i] == 101 || text[i] == 69) {
+            i += 1
+            var exponentNegative = false
+            if i < count && (text[i] == 43 || text[i] == 45) {
+                exponentNegative = text[i] == 45
+                i += 1
+            }
+            var written = 0
+            let exponentStart = i
+            while i < count, case let digit = text[i] &- 48, digit < 10 {
+                if written < 100_000 { written = written * 10 + Int(digit) }
+                i += 1
+            }
+            guard i > exponentStart else { return nil }
+            exponent += exponentNegative ? -written : written
+        }
+        guard i == count else { return nil }
+        let magnitude: Double
+        if mantissa == 0 {
+            magnitude = 0
+        } else if exponent >= 0 {
+            guard exponent <= 19 else { return nil }
+            let product = mantissa.multipliedFullWidth(by: powersOfTen[exponent])
+            guard product.high == 0 else { return nil }
+            magnitude = Double(product.low)  // correctly rounded
+        } else {
+            guard exponent >= -27 else { return nil }
+            // m · 10^−k = (m / 5^k) · 2^−k
+            magnitude = exactQuotient(mantissa, powersOfFive[-exponent], scale: exponent)
+        }
+        return negative ? -magnitude : magnitude
+    }
+
+    /// The double nearest to `numerator / denominator · 2^scale` (ties to even), for
+    /// `numerator, denominator ≥ 1` and a result in the normal range: the quotient is taken
+    /// to at least 55 bits in exact 128-bit arithmetic, then rounded once, the remainder
+    /// deciding exact halves.
+    static func exactQuotient(_ numerator: UInt64, _ denominator: UInt64, scale: Int) -> Double {
+        let numeratorBits = UInt64.bitWidth - numerator.leadingZeroBitCount
+        let denominatorBits = UInt64.bitWidth - denominator.leadingZeroBitCount
+        // numerator · 2^shift / denominator lies in (2^54, 2^56) when shift > 0, at or above 2^54 otherwise.
+        let shift = max(0, 55 - numeratorBits + denominatorBits)
+        let dividend: (high: UInt64, low: UInt64)
+        if shift == 0 {
+            dividend = (0, numerator)
+        } else if shift < 64 {
+            dividend = (numerator >> (64 - shift), numerator << shift)
+        } else {
+            dividend = (numerator << (shift - 64), 0)
+        }
+        let (quotient, remainder) = denominator.dividingFullWidth(dividend)
+        var dropped = UInt64.bitWidth - quotient.leadingZeroBitCount - 53
+        var significand = quotient >> dropped
+        let rest = quotient & ((1 << dropped) - 1), half: UInt64 = 1 << (dropped - 1)
+        if rest > half || (rest == half && (remainder != 0 || significand & 1 == 1)) {
+            significand += 1
+            if significand == 1 << 53 {
+                significand >>= 1
+                dropped += 1
+            }
+        }
+        return Double(sign: .plus, exponent: dropped - shift + scale, significand: Double(significand))
+    }
+
     /// 10^exponent for 1 ≤ exponent ≤ 15, exactly representable.
     @inline(__always)
     private static func powerOfTen(_ exponent: Int) -> Double {
@@ -64,6 +161,12 @@ enum DecimalParsing {
         default: 1e15
         }
     }
+
+    /// 10^0 … 10^19, all below 2^64.
+    private static let powersOfTen: [UInt64] = (0...19).map { k in (0..<k).reduce(1) { value, _ in value * 10 } }
+
+    /// 5^0 … 5^27, all below 2^63.
+    private static let powersOfFive: [UInt64] = (0...27).map { k in (0..<k).reduce(1) { value, _ in value * 5 } }
 
     private static func slowPath(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Double? {
         let text = [UInt8](UnsafeBufferPointer(start: base + start, count: end - start)) + [0]
