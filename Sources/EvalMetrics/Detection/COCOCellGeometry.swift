@@ -21,27 +21,27 @@ struct COCOCellGeometry: Sendable {
         masks = COCOMaskMaker(groundTruth: groundTruth)
     }
 
-    /// `ious[d · G + g]` for detections `detections` (score order) and annotations `groundTruth` (file order).
-    func ious(detections d: [Int], groundTruth g: [Int]) throws -> [Double] {
-        if d.isEmpty || g.isEmpty { return [] }
-        var table = [Double](repeating: 0, count: d.count * g.count)
+    /// `table[d · G + g]` for detections `detections` (score order) and annotations `groundTruth`
+    /// (file order), written over `table` (empty when either list is).
+    func ious(detections d: ArraySlice<Int>, groundTruth g: ArraySlice<Int>, into table: inout [Double]) throws {
+        table.removeAll(keepingCapacity: true)
+        if d.isEmpty || g.isEmpty { return }
+        table.append(contentsOf: repeatElement(0, count: d.count * g.count))
         switch iouType {
         case .bbox:
-            let boxes = try g.map { index -> COCOBox in
-                guard let box = groundTruth[index].bbox else {
-                    throw InputError(file: groundTruthSource, line: groundTruth[index].line, message: "annotation \(groundTruth[index].id) has no bbox")
-                }
-                return box
-            }
             for (i, detection) in d.enumerated() {
                 let box = detections[detection].bbox
-                for (j, gtBox) in boxes.enumerated() {
-                    table[i * g.count + j] = BoxIoU.iou(box, gtBox, crowd: groundTruth[g[j]].isCrowd)
+                for (j, index) in g.enumerated() {
+                    guard let gtBox = groundTruth[index].bbox else {
+                        throw InputError(file: groundTruthSource, line: groundTruth[index].line, message: "annotation \(groundTruth[index].id) has no bbox")
+                    }
+                    table[i * g.count + j] = BoxIoU.iou(box, gtBox, crowd: groundTruth[index].isCrowd)
                 }
             }
         case .segm:
             let gtMasks = try g.map { try masks.mask(of: groundTruth[$0]) }
             let gtBoxes = gtMasks.map(\.cocoBoundingBox)
+            let gtIndices = Array(g)
             for (i, detection) in d.enumerated() {
                 let mask = try masks.mask(of: detections[detection], file: resultsSource)
                 let box = mask.cocoBoundingBox
@@ -49,14 +49,13 @@ struct COCOCellGeometry: Sendable {
                     guard gtMask.height == mask.height && gtMask.width == mask.width else {
                         throw InputError(
                             file: resultsSource, line: detections[detection].line,
-                            message: "the detection's mask is \(mask.height)×\(mask.width) but annotation \(groundTruth[g[j]].id) (line \(groundTruth[g[j]].line) of \(groundTruthSource)) is \(gtMask.height)×\(gtMask.width); masks of one image must have one size")
+                            message: "the detection's mask is \(mask.height)×\(mask.width) but annotation \(groundTruth[gtIndices[j]].id) (line \(groundTruth[gtIndices[j]].line) of \(groundTruthSource)) is \(gtMask.height)×\(gtMask.width); masks of one image must have one size")
                     }
                     // Masks whose boxes do not overlap cannot overlap (pycocotools skips them the same way).
                     guard BoxIoU.iou(box, gtBoxes[j], crowd: false) > 0 else { continue }
-                    table[i * g.count + j] = RunLengthMask.iou(mask, gtMask, crowd: groundTruth[g[j]].isCrowd)
+                    table[i * g.count + j] = RunLengthMask.iou(mask, gtMask, crowd: groundTruth[gtIndices[j]].isCrowd)
                 }
             }
         }
-        return table
     }
 }

@@ -20,42 +20,70 @@ public enum COCOEvaluator {
             groundTruth: groundTruth.annotations.map { ($0.imageId, $0.categoryId) },
             detections: detections.map { ($0.imageId, $0.categoryId) })
         let geometry = COCOCellGeometry(groundTruth: groundTruth, detections: detections, resultsSource: resultsSource, iouType: iouType)
-        let cells = grouping.cells
-        let chunks = inChunks(of: cells.count, minimumChunk: 64) { range -> Result<[COCOAccumulation.CellOutcomes], Error> in
-            Result { try range.map { try outcomes(of: cells[$0], geometry: geometry, parameters: parameters) } }
+        let chunks = inChunks(of: grouping.cells.count, minimumChunk: 64) { range -> Result<COCOAccumulation.CellTable, Error> in
+            Result {
+                var table = COCOAccumulation.CellTable()
+                var buffers = CellBuffers()
+                for c in range { try match(grouping.cells[c], of: grouping, geometry: geometry, parameters: parameters, into: &table, buffers: &buffers) }
+                return table
+            }
         }
-        var cellOutcomes: [COCOAccumulation.CellOutcomes] = []
-        cellOutcomes.reserveCapacity(cells.count)
-        for chunk in chunks { cellOutcomes += try chunk.get() }
-        let accumulation = COCOAccumulation(cells: cellOutcomes, categoryCount: grouping.categoryIds.count, parameters: parameters)
+        var table = COCOAccumulation.CellTable()
+        for chunk in chunks { table.append(try chunk.get()) }
+        let accumulation = COCOAccumulation(cells: table, categoryCount: grouping.categoryIds.count, parameters: parameters)
         return COCOEvaluation(
             parameters: parameters, iouType: iouType, imageIds: grouping.imageIds, categoryIds: grouping.categoryIds,
             precision: accumulation.precision, recall: accumulation.recall, droppedDetections: grouping.droppedDetections,
             detectionCount: detections.count - grouping.droppedDetections)
     }
 
-    /// Matching of one cell in every area range: detections stably sorted by descending
-    /// score and capped at the largest `maxDets` before anything else.
-    static func outcomes(of cell: COCOCellGrouping.Cell, geometry: COCOCellGeometry,
-                         parameters: COCOParameters) throws -> COCOAccumulation.CellOutcomes {
+    /// Working storage of ``match(_:of:geometry:parameters:into:buffers:)``, kept from cell to
+    /// cell so that matching allocates nothing per cell.
+    struct CellBuffers {
+        var detections: [Int] = []
+        var ious: [Double] = []
+        var groundTruthAreas: [Double] = []
+        var crowd: [Bool] = []
+        var detectionAreas: [Double] = []
+        var matching = COCOImageMatching.Buffers()
+    }
+
+    /// Matching of one cell in every area range, appended to `table`: detections stably
+    /// sorted by descending score and capped at the largest `maxDets` before anything else.
+    static func match(_ cell: COCOCellGrouping.Cell, of grouping: COCOCellGrouping, geometry: COCOCellGeometry,
+                      parameters: COCOParameters, into table: inout COCOAccumulation.CellTable, buffers: inout CellBuffers) throws {
         let scores = geometry.detections
-        let sorted = cell.detections.sorted { a, b in
+        buffers.detections.removeAll(keepingCapacity: true)
+        buffers.detections += grouping.detectionIndices[cell.detections]
+        buffers.detections.sort { a, b in
             scores[a].score > scores[b].score || (scores[a].score == scores[b].score && a < b)
         }
-        let detections = Array(sorted.prefix(parameters.maxDetections.last ?? 100))
-        let ious = try geometry.ious(detections: detections, groundTruth: cell.groundTruth)
-        let groundTruthAreas = cell.groundTruth.map { geometry.groundTruth[$0].area }
-        let crowd = cell.groundTruth.map { geometry.groundTruth[$0].isCrowd }
-        let detectionAreas = detections.map { scores[$0].area }
-        let perArea = parameters.iouThresholds.count * detections.count
-        var outcomes = [UInt8](repeating: 0, count: parameters.areaRanges.count * perArea)
-        let counted = ious.withUnsafeBufferPointer { buffer in
-            parameters.areaRanges.enumerated().map { a, range in
-                COCOImageMatching.match(ious: buffer, groundTruthAreas: groundTruthAreas, crowd: crowd, detectionAreas: detectionAreas,
-                                        range: range, thresholds: parameters.iouThresholds, into: &outcomes, at: a * perArea)
-            }
+        let cap = parameters.maxDetections.last ?? 100
+        if buffers.detections.count > cap { buffers.detections.removeLast(buffers.detections.count - cap) }
+        let detections = buffers.detections[...], groundTruth = grouping.groundTruthIndices[cell.groundTruth]
+        try geometry.ious(detections: detections, groundTruth: groundTruth, into: &buffers.ious)
+        buffers.groundTruthAreas.removeAll(keepingCapacity: true)
+        buffers.crowd.removeAll(keepingCapacity: true)
+        for g in groundTruth {
+            buffers.groundTruthAreas.append(geometry.groundTruth[g].area)
+            buffers.crowd.append(geometry.groundTruth[g].isCrowd)
         }
-        return COCOAccumulation.CellOutcomes(category: cell.category, scores: detections.map { scores[$0].score },
-                                             countedGroundTruth: counted, outcomes: outcomes)
+        buffers.detectionAreas.removeAll(keepingCapacity: true)
+        for d in detections { buffers.detectionAreas.append(scores[d].area) }
+        let perArea = parameters.iouThresholds.count * detections.count
+        let offset = table.outcomes.count
+        table.outcomes.append(contentsOf: repeatElement(0, count: parameters.areaRanges.count * perArea))
+        let ious = buffers.ious
+        for (a, range) in parameters.areaRanges.enumerated() {
+            let counted = ious.withUnsafeBufferPointer { ious in
+                COCOImageMatching.match(ious: ious, groundTruthAreas: buffers.groundTruthAreas[...], crowd: buffers.crowd[...],
+                                        detectionAreas: buffers.detectionAreas[...], range: range, thresholds: parameters.iouThresholds,
+                                        into: &table.outcomes, at: offset + a * perArea, buffers: &buffers.matching)
+            }
+            table.countedGroundTruth.append(counted)
+        }
+        table.categories.append(cell.category)
+        for d in detections { table.scores.append(scores[d].score) }
+        table.detectionStarts.append(table.scores.count)
     }
 }

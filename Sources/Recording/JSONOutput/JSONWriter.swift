@@ -22,24 +22,25 @@ public struct JSONWriter {
     public mutating func raw(_ key: String?, _ json: String) { item(key, json) }
 
     /// `[a, b, …]` on one line.
+    @inlinable
     public static func compactArray(_ values: some Sequence<Double>) -> String {
-        // One growing string, and a repeated value's text reused (precision arrays repeat
-        // their envelope's values and −1 at length): the arrays of a COCO evaluation hold
-        // about a million numbers.
-        var text = "["
-        text.reserveCapacity(values.underestimatedCount * 8 + 2)
-        var previous: (value: Double, text: String)?
+        var text = ""
+        appendCompactArray(values, to: &text)
+        return text
+    }
+
+    /// Appends ``compactArray(_:)``'s text for `values` to `text`, each number written in
+    /// place (the arrays of a COCO evaluation hold about a million numbers).
+    @inlinable
+    public static func appendCompactArray(_ values: some Sequence<Double>, to text: inout String) {
+        text += "["
+        var first = true
         for value in values {
-            if previous != nil { text += ", " }
-            if let last = previous, last.value.bitPattern == value.bitPattern {
-                text += last.text
-            } else {
-                let written = number(value)
-                text += written
-                previous = (value, written)
-            }
+            if !first { text += ", " }
+            first = false
+            appendNumber(value, to: &text)
         }
-        return text + "]"
+        text += "]"
     }
 
     /// `"key": {"estimate": …, "lower": …, "upper": …}`.
@@ -56,6 +57,17 @@ public struct JSONWriter {
         if value.isNaN { return "\"NaN\"" }
         if value.isInfinite { return value > 0 ? "\"Infinity\"" : "\"-Infinity\"" }
         return "\(value)"
+    }
+
+    /// Appends ``number(_:)``'s text for `value` to `text`; a finite number is written in
+    /// place, without a string of its own.
+    @inlinable
+    public static func appendNumber(_ value: Double, to text: inout String) {
+        if value.isFinite {
+            value.write(to: &text)
+        } else {
+            text += number(value)
+        }
     }
 
     /// `value` as a JSON string literal. With `scriptSafe`, `<`, `>` and `&` are escaped too, so
