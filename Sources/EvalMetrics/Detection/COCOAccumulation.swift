@@ -98,7 +98,7 @@ struct COCOAccumulation {
         var sorted = Array(first..<(first + rank.count))
         sorted.sort { scores[$0] > scores[$1] || (scores[$0] == scores[$1] && $0 < $1) }
         var sortedBase: [Int] = [], sortedStride: [Int] = []
-        var recalls: [Double] = [], precisions: [Double] = []
+        var suffixMaximum: [Double] = []
         for (mi, cap) in p.maxDetections.enumerated() {
             sortedBase.removeAll(keepingCapacity: true)
             sortedStride.removeAll(keepingCapacity: true)
@@ -108,42 +108,48 @@ struct COCOAccumulation {
                 sortedStride.append(count[position - first])
             }
             let n = sortedBase.count
-            recalls = [Double](repeating: 0, count: n)
-            precisions = [Double](repeating: 0, count: n)
             for ai in 0..<a where counted[ai] > 0 {
                 let npig = Double(counted[ai])
                 for ti in 0..<t {
                     let step = ai * t + ti
+                    // COCOeval's running recall tp/npig only grows at a true positive, and its
+                    // running precision tp/(tp + fp + ε) only grows there too (it falls at a false
+                    // positive and stays at an ignored one). So precision made non-increasing from
+                    // the end, read where recall first reaches a threshold (which is where tp first
+                    // reaches some count v), is the largest precision at the v-th or any later true
+                    // positive: the same doubles as COCOeval's arrays, computed at true positives only.
+                    suffixMaximum.removeAll(keepingCapacity: true)
+                    suffixMaximum.append(0)  // index v: the v-th true positive; 0 is a placeholder
+                    var tp = 0, fp = 0
                     cells.outcomes.withUnsafeBufferPointer { outcomes in
-                        recalls.withUnsafeMutableBufferPointer { rc in
-                            precisions.withUnsafeMutableBufferPointer { pr in
-                                var tp = 0, fp = 0
+                        sortedBase.withUnsafeBufferPointer { base in
+                            sortedStride.withUnsafeBufferPointer { stride in
                                 for i in 0..<n {
-                                    let outcome = outcomes[sortedBase[i] + step * sortedStride[i]]
+                                    let outcome = outcomes[base[i] + step * stride[i]]
                                     if outcome == COCOImageMatching.Outcome.truePositive.rawValue {
                                         tp += 1
+                                        suffixMaximum.append(Double(tp) / (Double(fp) + Double(tp) + epsilon))
                                     } else if outcome == COCOImageMatching.Outcome.falsePositive.rawValue {
                                         fp += 1
                                     }
-                                    rc[i] = Double(tp) / npig
-                                    pr[i] = Double(tp) / (Double(fp) + Double(tp) + epsilon)
-                                }
-                                // Non-increasing from the end: each value the largest of itself and all after it.
-                                var i = n - 1
-                                while i > 0 {
-                                    if pr[i] > pr[i - 1] { pr[i - 1] = pr[i] }
-                                    i -= 1
                                 }
                             }
                         }
                     }
+                    var v = tp
+                    while v > 1 {
+                        if suffixMaximum[v] > suffixMaximum[v - 1] { suffixMaximum[v - 1] = suffixMaximum[v] }
+                        v -= 1
+                    }
                     let local = (ti * a + ai) * m + mi
-                    block.recall[local] = n > 0 ? recalls[n - 1] : 0
-                    // First position whose recall reaches each threshold; none → 0 from there on.
-                    var position = 0
+                    block.recall[local] = n > 0 ? Double(tp) / npig : 0
+                    // The smallest true-positive count whose recall reaches each threshold; none → 0.
+                    v = 0
                     for (ri, threshold) in p.recallThresholds.enumerated() {
-                        while position < n && recalls[position] < threshold { position += 1 }
-                        block.precision[local * r + ri] = position < n ? precisions[position] : 0
+                        while v <= tp && Double(v) / npig < threshold { v += 1 }
+                        let reached = v <= tp && n > 0
+                        // v = 0 (threshold 0) reads the first position: the largest precision of all.
+                        block.precision[local * r + ri] = reached ? (tp > 0 ? suffixMaximum[max(v, 1)] : 0) : 0
                     }
                 }
             }

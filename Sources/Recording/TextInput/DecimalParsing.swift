@@ -2,55 +2,27 @@ import Foundation
 
 /// Correctly rounded text-to-double conversion for the numbers of tracking and COCO files.
 ///
-/// Three paths, each giving the double nearest to the decimal (ties to even), so all agree
-/// with `strtod` and with Python's `float(text)` bit for bit:
-/// - plain decimals of at most 15 digits: an exactly representable integer divided by an
-///   exactly representable power of ten rounds once, correctly (Clinger 1990);
-/// - decimals of at most 19 significant digits, with an optional exponent, whose value is
-///   `m · 10^e` with `−27 ≤ e ≤ 19`: exact integer arithmetic on 128 bits
-///   (``exactQuotient(_:_:scale:)``), the common case of full-precision floats that Python writes;
-/// - everything else: the C library's `strtod`.
+/// One scan reads `[+-]digits[.digits][(e|E)[+-]digits]` as `m · 10^e`; then three routes,
+/// each giving the double nearest to the decimal (ties to even), so all agree with `strtod`
+/// and with Python's `float(text)` bit for bit:
+/// - `m < 2^53` and `|e| ≤ 22`: one exactly representable integer multiplied or divided by
+///   an exactly representable power of ten rounds once, correctly (Clinger 1990);
+/// - otherwise, at most 19 significant digits and `−27 ≤ e ≤ 19`: exact integer arithmetic
+///   on 128 bits (``exactQuotient(_:_:scale:)``), the case of the full-precision floats
+///   Python writes;
+/// - everything else, and any text the scan does not take: the C library's `strtod`.
 enum DecimalParsing {
     /// Parses the bytes `[start, end)`; nil when they are not exactly one number.
     @inline(__always)
     static func parse(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Double? {
-        if let value = fastPath(base + start, count: end - start) { return value }
         if let value = exactPath(base + start, count: end - start) { return value }
         return slowPath(base, from: start, to: end)
     }
 
-    /// `[+-]digits[.digits]` with at most 15 digits in all (leading zeros included);
-    /// nil for anything else.
-    @inline(__always)
-    private static func fastPath(_ text: UnsafePointer<UInt8>, count: Int) -> Double? {
-        var i = 0
-        let negative = text[0] == 45
-        if negative || text[0] == 43 { i = 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        while i < count, case let digit = text[i] &- 48, digit < 10 {
-            mantissa = mantissa &* 10 &+ UInt64(digit)
-            digits += 1
-            i += 1
-        }
-        var fractionDigits = 0
-        if i < count && text[i] == 46 {
-            i += 1
-            while i < count, case let digit = text[i] &- 48, digit < 10 {
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-                fractionDigits += 1
-                i += 1
-            }
-        }
-        guard i == count, digits + fractionDigits > 0, digits + fractionDigits <= 15 else { return nil }
-        var value = Double(mantissa)
-        if fractionDigits > 0 { value /= powerOfTen(fractionDigits) }
-        return negative ? -value : value
-    }
-
     /// `[+-]digits[.digits][(e|E)[+-]digits]` with at most 19 significant digits (leading
-    /// zeros not counted) and a value `m · 10^e`, `−27 ≤ e ≤ 19` (and below 2^64 when
-    /// `e > 0`); nil for anything else.
+    /// zeros not counted) and a value `m · 10^e` that Clinger's rule or 128-bit arithmetic
+    /// converts exactly; nil for anything else.
+    @inline(__always)
     private static func exactPath(_ text: UnsafePointer<UInt8>, count: Int) -> Double? {
         var i = 0
         let negative = text[0] == 45
@@ -96,6 +68,8 @@ enum DecimalParsing {
         let magnitude: Double
         if mantissa == 0 {
             magnitude = 0
+        } else if mantissa < 1 << 53 && exponent >= -22 && exponent <= 22 {
+            magnitude = exponent < 0 ? Double(mantissa) / exactPowersOfTen[-exponent] : Double(mantissa) * exactPowersOfTen[exponent]
         } else if exponent >= 0 {
             guard exponent <= 19 else { return nil }
             let product = mantissa.multipliedFullWidth(by: powersOfTen[exponent])
@@ -110,7 +84,8 @@ enum DecimalParsing {
     }
 
     /// The double nearest to `numerator / denominator · 2^scale` (ties to even), for
-    /// `numerator, denominator ≥ 1` and a result in the normal range: the quotient is taken
+    /// `numerator, denominator ≥ 1` and a result in the normal range (as for every `scale`
+    /// from −900 up, with both below 2^64): the quotient is taken
     /// to at least 55 bits in exact 128-bit arithmetic, then rounded once, the remainder
     /// deciding exact halves.
     static func exactQuotient(_ numerator: UInt64, _ denominator: UInt64, scale: Int) -> Double {
@@ -137,30 +112,13 @@ enum DecimalParsing {
                 dropped += 1
             }
         }
-        return Double(sign: .plus, exponent: dropped - shift + scale, significand: Double(significand))
+        // significand · 2^(dropped − shift + scale), significand in [2^52, 2^53): a normal double's bits.
+        let biased = UInt64(truncatingIfNeeded: dropped - shift + scale + 52 + 1023)
+        return Double(bitPattern: biased << 52 | significand & (1 << 52 - 1))
     }
 
-    /// 10^exponent for 1 ≤ exponent ≤ 15, exactly representable.
-    @inline(__always)
-    private static func powerOfTen(_ exponent: Int) -> Double {
-        switch exponent {
-        case 1: 1e1
-        case 2: 1e2
-        case 3: 1e3
-        case 4: 1e4
-        case 5: 1e5
-        case 6: 1e6
-        case 7: 1e7
-        case 8: 1e8
-        case 9: 1e9
-        case 10: 1e10
-        case 11: 1e11
-        case 12: 1e12
-        case 13: 1e13
-        case 14: 1e14
-        default: 1e15
-        }
-    }
+    /// 10^0 … 10^22, all exactly representable.
+    private static let exactPowersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
 
     /// 10^0 … 10^19, all below 2^64.
     private static let powersOfTen: [UInt64] = (0...19).map { k in (0..<k).reduce(1) { value, _ in value * 10 } }
