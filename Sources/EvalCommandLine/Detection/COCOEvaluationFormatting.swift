@@ -90,14 +90,18 @@ enum COCOEvaluationFormatting {
     /// of one line, formatted on all cores: the arrays hold about a million numbers.
     private static func blocks(_ values: [Double], count: Int, areas a: Int, caps m: Int) -> [String] {
         inChunks(of: count, minimumChunk: 256) { range in
-            range.map { b in
-                var text = "["
+            var bytes: [UInt8] = []
+            var numbers = JSONWriter.NumberText()
+            return range.map { b in
+                bytes.removeAll(keepingCapacity: true)
+                bytes.append(UInt8(ascii: "["))
                 for ai in 0..<a {
-                    if ai > 0 { text += ", " }
+                    if ai > 0 { bytes.append(contentsOf: ", ".utf8) }
                     let start = (b * a + ai) * m
-                    JSONWriter.appendCompactArray(values[start..<(start + m)], to: &text)
+                    numbers.appendArray(values[start..<(start + m)], to: &bytes)
                 }
-                return text + "]"
+                bytes.append(UInt8(ascii: "]"))
+                return String(decoding: bytes, as: UTF8.self)
             }
         }.flatMap { $0 }
     }

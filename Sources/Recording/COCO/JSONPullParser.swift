@@ -1,3 +1,4 @@
+import EvalNumerics
 import Foundation
 
 /// A forward-only reader of one JSON document in memory, for the large COCO files: it never
@@ -108,6 +109,58 @@ public struct JSONPullParser {
     /// True when the open array has another element (read it next), false after the closing `]`.
     public mutating func nextElement() throws -> Bool {
         try advanceInContainer(closing: UInt8(ascii: "]"))
+    }
+
+    /// Every element of the open array (call it right after ``beginArray(_:)``), each read by
+    /// `element`, which must consume exactly one value; the parser ends after the closing `]`.
+    ///
+    /// An array of objects of at least `minimumSplitBytes` is read on two cores: a second
+    /// reader starts at the first `}, {` after the middle of the text while the first reads up
+    /// to it. The split counts only when the first reader, finishing an element, arrives at
+    /// that very comma (so it was no string's content); otherwise the first reads on to the
+    /// end. Either way the values, the lines and the first error are those of reading in order.
+    public mutating func elements<T: Sendable>(minimumSplitBytes: Int = 1 << 20,
+                                               _ element: @escaping @Sendable (inout JSONPullParser) throws -> T) throws -> [T] {
+        guard let split = splitPoint(minimumBytes: minimumSplitBytes) else {
+            var items: [T] = []
+            while try nextElement() { items.append(try element(&self)) }
+            return items
+        }
+        var second = self
+        second.position = split.start
+        second.line = line + newlines(in: position..<split.start)
+        second.atFirstItem = true
+        let (first, rest) = inParallel(
+            { [head = SharedParser(parser: self)] () -> Result<(SharedParser, [T], Bool), Error> in
+                var parser = head.parser
+                return Result {
+                    var items: [T] = []
+                    while try parser.nextElement() {
+                        items.append(try element(&parser))
+                        parser.skipWhitespace()
+                        if parser.position == split.comma { return (SharedParser(parser: parser), items, true) }
+                    }
+                    return (SharedParser(parser: parser), items, false)
+                }
+            },
+            { [tail = SharedParser(parser: second)] () -> Result<(SharedParser, [T]), Error> in
+                var parser = tail.parser
+                return Result {
+                    var items: [T] = []
+                    while try parser.nextElement() { items.append(try element(&parser)) }
+                    return (SharedParser(parser: parser), items)
+                }
+            })
+        let (head, items, reachedSplit) = try first.get()
+        guard reachedSplit else {
+            self = head.parser
+            return items
+        }
+        let (tail, more) = try rest.get()
+        self = tail.parser
+        var all = items
+        all.append(contentsOf: more)
+        return all
     }
 
     // MARK: - Scalars
@@ -264,6 +317,41 @@ public struct JSONPullParser {
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 }
+
+    /// A parser handed to the second reader of ``elements(minimumSplitBytes:_:)``: the bytes it
+    /// points into outlive both readers, which end before `elements` returns.
+    private struct SharedParser: @unchecked Sendable {
+        var parser: JSONPullParser
+    }
+
+    /// Where a second reader may start in the open array: the first `}` from the middle of the
+    /// rest on that is followed by `,` and `{` (whitespace between); nil when the rest is short.
+    private func splitPoint(minimumBytes: Int) -> (comma: Int, start: Int)? {
+        guard bytes.count - position >= max(minimumBytes, 2) else { return nil }
+        func skippingWhitespace(from index: Int) -> Int {
+            var j = index
+            while j < bytes.count && Self.isWhitespace(bytes[j]) { j += 1 }
+            return j
+        }
+        var i = position + (bytes.count - position) / 2
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "}") {
+                let comma = skippingWhitespace(from: i + 1)
+                if comma < bytes.count && bytes[comma] == UInt8(ascii: ",") {
+                    let start = skippingWhitespace(from: comma + 1)
+                    if start < bytes.count && bytes[start] == UInt8(ascii: "{") { return (comma, start) }
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private func newlines(in range: Range<Int>) -> Int {
+        var count = 0
+        for i in range where bytes[i] == 10 { count += 1 }
+        return count
+    }
 
     /// The end of the JSON number starting at `position`, or nil when the grammar is broken.
     private func numberEnd() -> Int? {

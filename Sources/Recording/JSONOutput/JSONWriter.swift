@@ -24,23 +24,50 @@ public struct JSONWriter {
     /// `[a, b, …]` on one line.
     @inlinable
     public static func compactArray(_ values: some Sequence<Double>) -> String {
-        var text = ""
-        appendCompactArray(values, to: &text)
-        return text
+        var bytes: [UInt8] = []
+        var numbers = NumberText()
+        numbers.appendArray(values, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends ``compactArray(_:)``'s text for `values` to `text`, each number written in
-    /// place (the arrays of a COCO evaluation hold about a million numbers).
-    @inlinable
-    public static func appendCompactArray(_ values: some Sequence<Double>, to text: inout String) {
-        text += "["
-        var first = true
-        for value in values {
-            if !first { text += ", " }
-            first = false
-            appendNumber(value, to: &text)
+    /// Numbers as ``JSONWriter/number(_:)`` writes them, appended to a byte buffer. The text of
+    /// the last number is kept and written again while the same double follows (the precision
+    /// arrays of a COCO evaluation, about a million numbers, repeat values at length).
+    public struct NumberText {
+        @usableFromInline var text = ""
+        @usableFromInline var bits: UInt64?
+
+        /// Nothing written yet.
+        @inlinable
+        public init() {}
+
+        /// Appends the text of `value`.
+        @inlinable
+        public mutating func append(_ value: Double, to bytes: inout [UInt8]) {
+            if bits != value.bitPattern {
+                text.removeAll(keepingCapacity: true)
+                if value.isFinite {
+                    value.write(to: &text)
+                } else {
+                    text = JSONWriter.number(value)
+                }
+                bits = value.bitPattern
+            }
+            bytes.append(contentsOf: text.utf8)
         }
-        text += "]"
+
+        /// Appends ``JSONWriter/compactArray(_:)``'s text for `values`.
+        @inlinable
+        public mutating func appendArray(_ values: some Sequence<Double>, to bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "["))
+            var first = true
+            for value in values {
+                if !first { bytes.append(contentsOf: ", ".utf8) }
+                first = false
+                append(value, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
     }
 
     /// `"key": {"estimate": …, "lower": …, "upper": …}`.
@@ -57,17 +84,6 @@ public struct JSONWriter {
         if value.isNaN { return "\"NaN\"" }
         if value.isInfinite { return value > 0 ? "\"Infinity\"" : "\"-Infinity\"" }
         return "\(value)"
-    }
-
-    /// Appends ``number(_:)``'s text for `value` to `text`; a finite number is written in
-    /// place, without a string of its own.
-    @inlinable
-    public static func appendNumber(_ value: Double, to text: inout String) {
-        if value.isFinite {
-            value.write(to: &text)
-        } else {
-            text += number(value)
-        }
     }
 
     /// `value` as a JSON string literal. With `scriptSafe`, `<`, `>` and `&` are escaped too, so
