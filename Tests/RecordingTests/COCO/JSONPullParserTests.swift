@@ -85,20 +85,22 @@ struct JSONPullParserTests {
 
     @Test("arrays read on two cores give the values, lines and first error of reading in order")
     func splitArrays() {
-        let many = (0..<40).map { #"{"k": \#($0), "s": "x"}"# }
-        let documents = [
-            "[" + many.joined(separator: ", ") + "]",
+        let many: [String] = (0..<40).map { #"{"k": \#($0), "s": "x"}"# }
+        let all = many.joined(separator: ", "), few = many.prefix(5).joined(separator: ", ")
+        let tricky: [String] = (0..<10).map { #"{"k": \#($0), "s": "a}, {b}, {c}\n, {"}"# }
+        let documents: [String] = [
+            "[" + all + "]",
             "[\n" + many.joined(separator: ",\n  ") + "\n]\n",
             "[" + many.joined(separator: "\n,\n") + "]",
             // Strings holding the split pattern, long enough to take the middle.
-            "[" + (0..<10).map { #"{"k": \#($0), "s": "a}, {b}, {c}\n, {"}"# }.joined(separator: ", ") + "]",
+            "[" + tricky.joined(separator: ", ") + "]",
             #"[{"k": 1, "s": "}, {"}, {"k": 2, "s": "}, {"}]"#,
             // Errors before the middle, after it, and at the very end.
-            "[" + many.prefix(5).joined(separator: ", ") + #", {"k": x}, "# + many.joined(separator: ", ") + "]",
-            "[" + many.joined(separator: ", ") + #", {"k": 01}, "# + many.prefix(3).joined(separator: ", ") + "]",
-            "[" + many.joined(separator: ", ") + ",]",
-            "[" + many.joined(separator: ", ") + "] junk",
-            "[" + many.joined(separator: ", "),
+            "[" + few + #", {"k": x}, "# + all + "]",
+            "[" + all + #", {"k": 01}, "# + few + "]",
+            "[" + all + ",]",
+            "[" + all + "] junk",
+            "[" + all,
             "[{}, {}]", "[]", "[{\"k\": 1}]",
         ]
         for text in documents {
