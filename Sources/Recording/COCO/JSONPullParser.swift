@@ -128,8 +128,8 @@ public struct JSONPullParser {
         }
         var second = self
         second.position = split.start
-        second.line = line + newlines(in: position..<split.start)
         second.atFirstItem = true
+        let skipped = position..<split.start  // its lines are counted on the second reader's core
         let (first, rest) = inParallel(
             { [head = SharedParser(parser: self)] () -> Result<(SharedParser, [T], Bool), Error> in
                 var parser = head.parser
@@ -145,6 +145,7 @@ public struct JSONPullParser {
             },
             { [tail = SharedParser(parser: second)] () -> Result<(SharedParser, [T]), Error> in
                 var parser = tail.parser
+                parser.line += parser.newlines(in: skipped)
                 return Result {
                     var items: [T] = []
                     while try parser.nextElement() { items.append(try element(&parser)) }

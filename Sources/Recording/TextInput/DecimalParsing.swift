@@ -27,25 +27,35 @@ enum DecimalParsing {
         var i = 0
         let negative = text[0] == 45
         if negative || text[0] == 43 { i = 1 }
+        let digitsStart = i
+        // Leading zeros are not significant; then the integer digits.
+        while i < count && text[i] == 48 { i += 1 }
         var mantissa: UInt64 = 0
-        var significant = 0
-        var exponent = 0
-        var sawDigit = false
-        func digit(inFraction: Bool) -> Bool {
-            guard i < count, case let digit = text[i] &- 48, digit < 10 else { return false }
-            if mantissa != 0 || digit != 0 {
-                significant += 1
-                mantissa = mantissa &* 10 &+ UInt64(digit)
-            }
-            if inFraction { exponent -= 1 }
-            sawDigit = true
+        let significantStart = i
+        while i < count, case let digit = text[i] &- 48, digit < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(digit)
             i += 1
-            return true
         }
-        while digit(inFraction: false) {}
+        var significant = i - significantStart
+        var exponent = 0
+        var sawDigit = i > digitsStart
         if i < count && text[i] == 46 {
             i += 1
-            while digit(inFraction: true) {}
+            if significant == 0 {
+                while i < count && text[i] == 48 {
+                    exponent -= 1
+                    i += 1
+                    sawDigit = true
+                }
+            }
+            let fractionStart = i
+            while i < count, case let digit = text[i] &- 48, digit < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(digit)
+                i += 1
+            }
+            significant += i - fractionStart
+            exponent -= i - fractionStart
+            sawDigit = sawDigit || i > fractionStart
         }
         guard sawDigit, significant <= 19 else { return nil }
         if i < count && (text[i] == 101 || text[i] == 69) {
@@ -117,14 +127,28 @@ enum DecimalParsing {
         return Double(bitPattern: biased << 52 | significand & (1 << 52 - 1))
     }
 
+    // Written out, so that reading them needs no lazy initialisation.
+
     /// 10^0 … 10^22, all exactly representable.
-    private static let exactPowersOfTen: [Double] = (0...22).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
+    private static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19,
+        1e20, 1e21, 1e22,
+    ]
 
     /// 10^0 … 10^19, all below 2^64.
-    private static let powersOfTen: [UInt64] = (0...19).map { k in (0..<k).reduce(1) { value, _ in value * 10 } }
+    private static let powersOfTen: [UInt64] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000, 10_000_000_000,
+        100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000, 1_000_000_000_000_000,
+        10_000_000_000_000_000, 100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 
     /// 5^0 … 5^27, all below 2^63.
-    private static let powersOfFive: [UInt64] = (0...27).map { k in (0..<k).reduce(1) { value, _ in value * 5 } }
+    private static let powersOfFive: [UInt64] = [
+        1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625, 48828125, 244140625, 1220703125, 6103515625,
+        30517578125, 152587890625, 762939453125, 3814697265625, 19073486328125, 95367431640625, 476837158203125,
+        2384185791015625, 11920928955078125, 59604644775390625, 298023223876953125, 1490116119384765625,
+        7450580596923828125,
+    ]
 
     private static func slowPath(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Double? {
         let text = [UInt8](UnsafeBufferPointer(start: base + start, count: end - start)) + [0]
