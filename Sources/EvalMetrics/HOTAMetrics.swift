@@ -127,8 +127,9 @@ enum HOTAMatcher {
             alignment[s] = potential[s] / (gtPresence[g] + trackerPresence[h] - potential[s])
         }
         // Pass 2: per-timestep assignments (independent given the alignment, so solved in
-        // parallel chunks of timesteps), then per-α bookkeeping merged in timestep order.
-        let frames = inChunks(of: sequence.timestepCount) { [alignment] chunk in
+        // parallel chunks of timesteps, several per core since frames differ in cost), then
+        // per-α bookkeeping merged in timestep order.
+        let frames = inChunks(of: sequence.timestepCount, perProcessor: 8) { [alignment] chunk in
             HOTAFrameMatches(sequence, table: table, alignment: alignment, timesteps: chunk, shortcuts: shortcuts)
         }
         var matchCounts = [Int32](repeating: 0, count: alphaCount * table.slotCount)

@@ -23,12 +23,15 @@ public func inParallel<A: Sendable, B: Sendable>(
 }
 
 /// Splits `0..<count` into contiguous chunks, runs `body` on each chunk concurrently
-/// (one chunk per active processor), and returns the chunk results in order.
+/// (`perProcessor` chunks per active processor, at least `minimumChunk` long), and returns
+/// the chunk results in order. More chunks than processors balance work that is uneven
+/// along the range: a processor done early takes the next chunk.
 ///
 /// Callers merge the results in chunk order, so the outcome does not depend on timing.
-public func inChunks<R: Sendable>(of count: Int, minimumChunk: Int = 256, _ body: @Sendable (Range<Int>) -> R) -> [R] {
+public func inChunks<R: Sendable>(of count: Int, minimumChunk: Int = 256, perProcessor: Int = 1,
+                                  _ body: @Sendable (Range<Int>) -> R) -> [R] {
     let processors = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    let chunks = max(1, min(processors, count / max(1, minimumChunk)))
+    let chunks = max(1, min(processors * max(1, perProcessor), count / max(1, minimumChunk)))
     let bounds = (0...chunks).map { count * $0 / chunks }
     let results = Mutex([R?](repeating: nil, count: chunks))
     DispatchQueue.concurrentPerform(iterations: chunks) { index in

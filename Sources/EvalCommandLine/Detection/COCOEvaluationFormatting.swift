@@ -1,5 +1,6 @@
 import Recording
 import Foundation
+import EvalNumerics
 import EvalMetrics
 import EvalResults
 import EvalJobs
@@ -61,34 +62,47 @@ enum COCOEvaluationFormatting {
         writer.raw("recall_thresholds", JSONWriter.compactArray(p.recallThresholds))
         writer.raw("max_dets", "[" + p.maxDetections.map(String.init).joined(separator: ", ") + "]")
         writer.raw("area_ranges", "[" + p.areaRanges.map { JSONWriter.compactArray([$0.lower, $0.upper]) }.joined(separator: ", ") + "]")
+        let t = p.iouThresholds.count, r = p.recallThresholds.count
         let k = evaluation.categoryIds.count, a = p.areaRanges.count, m = p.maxDetections.count
-        // Innermost [A][M] blocks on one line each.
-        func block(_ values: ArraySlice<Double>) -> String {
-            "[" + (0..<a).map { ai in JSONWriter.compactArray(values.dropFirst(ai * m).prefix(m)) }.joined(separator: ", ") + "]"
-        }
+        let precision = blocks(evaluation.precision, count: t * r * k, areas: a, caps: m)
         writer.beginArray("precision")
-        for t in 0..<p.iouThresholds.count {
+        for ti in 0..<t {
             writer.beginArray()
-            for r in 0..<p.recallThresholds.count {
+            for ri in 0..<r {
                 writer.beginArray()
-                for kk in 0..<k {
-                    let start = ((t * p.recallThresholds.count + r) * k + kk) * a * m
-                    writer.raw(nil, block(evaluation.precision[start..<(start + a * m)]))
-                }
+                for kk in 0..<k { writer.raw(nil, precision[(ti * r + ri) * k + kk]) }
                 writer.endArray()
             }
             writer.endArray()
         }
         writer.endArray()
+        let recall = blocks(evaluation.recall, count: t * k, areas: a, caps: m)
         writer.beginArray("recall")
-        for t in 0..<p.iouThresholds.count {
+        for ti in 0..<t {
             writer.beginArray()
-            for kk in 0..<k {
-                let start = (t * k + kk) * a * m
-                writer.raw(nil, block(evaluation.recall[start..<(start + a * m)]))
-            }
+            for kk in 0..<k { writer.raw(nil, recall[ti * k + kk]) }
             writer.endArray()
         }
         writer.endArray()
+    }
+
+    /// The innermost `[A][M]` blocks of `values` (`count` of them, in C order), each the text
+    /// of one line, formatted on all cores: the arrays hold about a million numbers.
+    private static func blocks(_ values: [Double], count: Int, areas a: Int, caps m: Int) -> [String] {
+        inChunks(of: count, minimumChunk: 256) { range in
+            var bytes: [UInt8] = []
+            var numbers = JSONWriter.NumberText()
+            return range.map { b in
+                bytes.removeAll(keepingCapacity: true)
+                bytes.append(UInt8(ascii: "["))
+                for ai in 0..<a {
+                    if ai > 0 { bytes.append(contentsOf: ", ".utf8) }
+                    let start = (b * a + ai) * m
+                    numbers.appendArray(values[start..<(start + m)], to: &bytes)
+                }
+                bytes.append(UInt8(ascii: "]"))
+                return String(decoding: bytes, as: UTF8.self)
+            }
+        }.flatMap { $0 }
     }
 }

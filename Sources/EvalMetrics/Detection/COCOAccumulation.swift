@@ -7,16 +7,30 @@ import EvalNumerics
 /// from the end and read at the 101 recall thresholds; the stored recall is the last one.
 /// A cell with no counted ground truth stays −1.
 struct COCOAccumulation {
-    /// The matched detections of one cell, capped at the largest `maxDets`, in score order.
-    struct CellOutcomes: Sendable {
-        /// Index of the category.
-        var category: Int
-        /// Scores, descending.
-        var scores: [Double]
-        /// Per area range: ground-truth boxes that count.
-        var countedGroundTruth: [Int]
-        /// Raw ``COCOImageMatching/Outcome`` values, `[area][threshold][detection]`.
-        var outcomes: [UInt8]
+    /// The matched detections of many cells in flat arrays, cell after cell, each cell's
+    /// detections capped at the largest `maxDets` and in score order.
+    struct CellTable: Sendable {
+        /// Per cell: the index of its category.
+        var categories: [Int] = []
+        /// Per cell: where its detections start in `scores`; one more entry, the end.
+        var detectionStarts: [Int] = [0]
+        /// Scores, descending within each cell.
+        var scores: [Double] = []
+        /// Per cell and area range (`[cell][area]`): ground-truth boxes that count.
+        var countedGroundTruth: [Int] = []
+        /// Raw ``COCOImageMatching/Outcome`` values, `[cell][area][threshold][detection]`; a
+        /// cell's start is its first detection's position in `scores` times areas × thresholds.
+        var outcomes: [UInt8] = []
+
+        /// Appends the cells of `other`.
+        mutating func append(_ other: CellTable) {
+            categories += other.categories
+            let shift = scores.count
+            detectionStarts += other.detectionStarts.dropFirst().map { $0 + shift }
+            scores += other.scores
+            countedGroundTruth += other.countedGroundTruth
+            outcomes += other.outcomes
+        }
     }
 
     /// `[T][R][K][A][M]`, C order.
@@ -25,24 +39,24 @@ struct COCOAccumulation {
     private(set) var recall: [Double]
 
     /// Accumulates `cells` (ordered by category, then image) on all cores, one category at a time.
-    init(cells: [CellOutcomes], categoryCount: Int, parameters p: COCOParameters) {
+    init(cells: CellTable, categoryCount: Int, parameters p: COCOParameters) {
         let t = p.iouThresholds.count, r = p.recallThresholds.count, a = p.areaRanges.count, m = p.maxDetections.count
         let k = categoryCount
         var precision = [Double](repeating: -1, count: t * r * k * a * m)
         var recall = [Double](repeating: -1, count: t * k * a * m)
         var groups: [Range<Int>] = []
         var start = 0
-        while start < cells.count {
+        while start < cells.categories.count {
             var end = start
-            while end < cells.count && cells[end].category == cells[start].category { end += 1 }
+            while end < cells.categories.count && cells.categories[end] == cells.categories[start] { end += 1 }
             groups.append(start..<end)
             start = end
         }
         let ranges = groups
         let blocks = inChunks(of: ranges.count, minimumChunk: 4) { chunk in
-            chunk.map { Self.category(cells[ranges[$0]], parameters: p) }
+            chunk.map { Self.category(ranges[$0], of: cells, parameters: p) }
         }
-        for (block, category) in zip(blocks.joined(), groups.map { cells[$0.lowerBound].category }) {
+        for (block, category) in zip(blocks.joined(), groups.map { cells.categories[$0.lowerBound] }) {
             for ti in 0..<t {
                 for ai in 0..<a {
                     for mi in 0..<m {
@@ -65,67 +79,77 @@ struct COCOAccumulation {
         var recall: [Double]
     }
 
-    private static func category(_ group: ArraySlice<CellOutcomes>, parameters p: COCOParameters) -> CategoryBlock {
+    private static func category(_ group: Range<Int>, of cells: CellTable, parameters p: COCOParameters) -> CategoryBlock {
         let t = p.iouThresholds.count, r = p.recallThresholds.count, a = p.areaRanges.count, m = p.maxDetections.count
         var block = CategoryBlock(precision: [Double](repeating: -1, count: t * a * m * r), recall: [Double](repeating: -1, count: t * a * m))
-        // All outcomes of the category in one buffer, so the inner loops touch plain arrays only.
-        var flat: [UInt8] = []
-        var offsets: [Int] = []
-        for cell in group {
-            offsets.append(flat.count)
-            flat += cell.outcomes
-        }
-        let counted = (0..<a).map { ai in group.reduce(0) { $0 + $1.countedGroundTruth[ai] } }
+        let counted = (0..<a).map { ai in group.reduce(0) { $0 + cells.countedGroundTruth[$1 * a + ai] } }
         let epsilon = Double.ulpOfOne  // numpy.spacing(1)
-        for (mi, cap) in p.maxDetections.enumerated() {
-            // The capped detections of every image in image order, then stably by descending score.
-            var scores: [Double] = [], base: [Int] = [], stride: [Int] = []
-            for (c, cell) in group.enumerated() {
-                let count = cell.scores.count
-                for d in 0..<min(cap, count) {
-                    scores.append(cell.scores[d])
-                    base.append(offsets[c] + d)
-                    stride.append(count)
-                }
+        // The category's detections are one stretch of `scores`, in image order then score
+        // order: position order is the tie order. Sorted once; each cap keeps its part of it.
+        let first = cells.detectionStarts[group.lowerBound], scores = cells.scores
+        var rank: [Int] = [], count: [Int] = []  // per position: rank within its cell, the cell's size
+        for c in group {
+            let size = cells.detectionStarts[c + 1] - cells.detectionStarts[c]
+            for d in 0..<size {
+                rank.append(d)
+                count.append(size)
             }
-            let order = Array(scores.indices).sorted { scores[$0] > scores[$1] || (scores[$0] == scores[$1] && $0 < $1) }
-            let sortedBase = order.map { base[$0] }, sortedStride = order.map { stride[$0] }
-            let n = order.count
-            var recalls = [Double](repeating: 0, count: n), precisions = [Double](repeating: 0, count: n)
+        }
+        var sorted = Array(first..<(first + rank.count))
+        sorted.sort { scores[$0] > scores[$1] || (scores[$0] == scores[$1] && $0 < $1) }
+        var sortedBase: [Int] = [], sortedStride: [Int] = []
+        var suffixMaximum: [Double] = []
+        for (mi, cap) in p.maxDetections.enumerated() {
+            sortedBase.removeAll(keepingCapacity: true)
+            sortedStride.removeAll(keepingCapacity: true)
+            for position in sorted where rank[position - first] < cap {
+                let d = rank[position - first]
+                sortedBase.append((position - d) * a * t + d)
+                sortedStride.append(count[position - first])
+            }
+            let n = sortedBase.count
             for ai in 0..<a where counted[ai] > 0 {
                 let npig = Double(counted[ai])
                 for ti in 0..<t {
                     let step = ai * t + ti
-                    flat.withUnsafeBufferPointer { outcomes in
-                        recalls.withUnsafeMutableBufferPointer { rc in
-                            precisions.withUnsafeMutableBufferPointer { pr in
-                                var tp = 0, fp = 0
+                    // COCOeval's running recall tp/npig only grows at a true positive, and its
+                    // running precision tp/(tp + fp + ε) only grows there too (it falls at a false
+                    // positive and stays at an ignored one). So precision made non-increasing from
+                    // the end, read where recall first reaches a threshold (which is where tp first
+                    // reaches some count v), is the largest precision at the v-th or any later true
+                    // positive: the same doubles as COCOeval's arrays, computed at true positives only.
+                    suffixMaximum.removeAll(keepingCapacity: true)
+                    suffixMaximum.append(0)  // index v: the v-th true positive; 0 is a placeholder
+                    var tp = 0, fp = 0
+                    cells.outcomes.withUnsafeBufferPointer { outcomes in
+                        sortedBase.withUnsafeBufferPointer { base in
+                            sortedStride.withUnsafeBufferPointer { stride in
                                 for i in 0..<n {
-                                    let outcome = outcomes[sortedBase[i] + step * sortedStride[i]]
+                                    let outcome = outcomes[base[i] + step * stride[i]]
                                     if outcome == COCOImageMatching.Outcome.truePositive.rawValue {
                                         tp += 1
+                                        suffixMaximum.append(Double(tp) / (Double(fp) + Double(tp) + epsilon))
                                     } else if outcome == COCOImageMatching.Outcome.falsePositive.rawValue {
                                         fp += 1
                                     }
-                                    rc[i] = Double(tp) / npig
-                                    pr[i] = Double(tp) / (Double(fp) + Double(tp) + epsilon)
-                                }
-                                // Non-increasing from the end: each value the largest of itself and all after it.
-                                var i = n - 1
-                                while i > 0 {
-                                    if pr[i] > pr[i - 1] { pr[i - 1] = pr[i] }
-                                    i -= 1
                                 }
                             }
                         }
                     }
+                    var v = tp
+                    while v > 1 {
+                        if suffixMaximum[v] > suffixMaximum[v - 1] { suffixMaximum[v - 1] = suffixMaximum[v] }
+                        v -= 1
+                    }
                     let local = (ti * a + ai) * m + mi
-                    block.recall[local] = n > 0 ? recalls[n - 1] : 0
-                    // First position whose recall reaches each threshold; none → 0 from there on.
-                    var position = 0
+                    block.recall[local] = n > 0 ? Double(tp) / npig : 0
+                    // The smallest true-positive count whose recall reaches each threshold; none → 0.
+                    v = 0
                     for (ri, threshold) in p.recallThresholds.enumerated() {
-                        while position < n && recalls[position] < threshold { position += 1 }
-                        block.precision[local * r + ri] = position < n ? precisions[position] : 0
+                        while v <= tp && Double(v) / npig < threshold { v += 1 }
+                        let reached = v <= tp && n > 0
+                        // v = 0 (threshold 0) reads the first position: the largest precision of all.
+                        block.precision[local * r + ri] = reached ? (tp > 0 ? suffixMaximum[max(v, 1)] : 0) : 0
                     }
                 }
             }

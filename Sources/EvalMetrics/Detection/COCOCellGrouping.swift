@@ -9,6 +9,10 @@ struct COCOCellGrouping {
     let categoryIds: [Int]
     /// Cells with anything in them, ordered by category, then image (the accumulation order).
     let cells: [Cell]
+    /// Annotation indices of every cell, cell after cell, file order within a cell.
+    let groundTruthIndices: [Int]
+    /// Detection indices of every cell, likewise.
+    let detectionIndices: [Int]
     /// Detections dropped because their category is not listed.
     let droppedDetections: Int
 
@@ -18,10 +22,10 @@ struct COCOCellGrouping {
         var image: Int
         /// Index into `categoryIds`.
         var category: Int
-        /// Annotation indices, file order.
-        var groundTruth: [Int]
-        /// Detection indices, file order.
-        var detections: [Int]
+        /// Its annotations: a range of `groundTruthIndices`.
+        var groundTruth: Range<Int>
+        /// Its detections: a range of `detectionIndices`.
+        var detections: Range<Int>
     }
 
     init(imageIds unsortedImages: [Int], categoryIds unsortedCategories: [Int],
@@ -33,7 +37,7 @@ struct COCOCellGrouping {
         for (i, id) in imageIds.enumerated() { imageIndex[id] = i }
         var categoryIndex: [Int: Int] = [:]
         for (k, id) in categoryIds.enumerated() { categoryIndex[id] = k }
-        let imageCount = imageIds.count
+        let imageCount = imageIds.count, categoryCount = categoryIds.count
 
         // Cell key = category · images + image, so ascending keys are the accumulation order.
         func keys(_ items: [(imageId: Int, categoryId: Int)]) -> [Int] {
@@ -44,16 +48,40 @@ struct COCOCellGrouping {
         }
         let gtKeys = keys(groundTruth), dtKeys = keys(detections)
         droppedDetections = dtKeys.reduce(0) { $0 + ($1 < 0 ? 1 : 0) }
-        var byKey: [Int: Int] = [:]
+        let gtOrder = Self.cellOrder(gtKeys, imageCount: imageCount, categoryCount: categoryCount)
+        let dtOrder = Self.cellOrder(dtKeys, imageCount: imageCount, categoryCount: categoryCount)
+        // Both lists are in key order: walk them together, one cell per key present in either.
         var cells: [Cell] = []
-        func cell(_ key: Int) -> Int {
-            if let index = byKey[key] { return index }
-            byKey[key] = cells.count
-            cells.append(Cell(image: key % imageCount, category: key / imageCount, groundTruth: [], detections: []))
-            return cells.count - 1
+        var g = 0, d = 0
+        while g < gtOrder.count || d < dtOrder.count {
+            let key = min(g < gtOrder.count ? gtKeys[gtOrder[g]] : Int.max, d < dtOrder.count ? dtKeys[dtOrder[d]] : Int.max)
+            let gtStart = g, dtStart = d
+            while g < gtOrder.count && gtKeys[gtOrder[g]] == key { g += 1 }
+            while d < dtOrder.count && dtKeys[dtOrder[d]] == key { d += 1 }
+            cells.append(Cell(image: key % imageCount, category: key / imageCount, groundTruth: gtStart..<g, detections: dtStart..<d))
         }
-        for (index, key) in gtKeys.enumerated() where key >= 0 { cells[cell(key)].groundTruth.append(index) }
-        for (index, key) in dtKeys.enumerated() where key >= 0 { cells[cell(key)].detections.append(index) }
-        self.cells = cells.sorted { ($0.category, $0.image) < ($1.category, $1.image) }
+        self.cells = cells
+        groundTruthIndices = gtOrder
+        detectionIndices = dtOrder
+    }
+
+    /// The indices of the non-negative `keys`, stably ordered by key: a counting sort by
+    /// image, then a stable one by category (no table of all the cells).
+    private static func cellOrder(_ keys: [Int], imageCount: Int, categoryCount: Int) -> [Int] {
+        func countingSort(_ indices: [Int], buckets: Int, _ bucket: (Int) -> Int) -> [Int] {
+            var next = [Int](repeating: 0, count: buckets + 1)
+            for index in indices { next[bucket(index) + 1] += 1 }
+            for b in 0..<buckets { next[b + 1] += next[b] }
+            var sorted = [Int](repeating: 0, count: indices.count)
+            for index in indices {
+                let b = bucket(index)
+                sorted[next[b]] = index
+                next[b] += 1
+            }
+            return sorted
+        }
+        let kept = keys.indices.filter { keys[$0] >= 0 }
+        let byImage = countingSort(kept, buckets: imageCount) { keys[$0] % imageCount }
+        return countingSort(byImage, buckets: categoryCount) { keys[$0] / imageCount }
     }
 }

@@ -31,36 +31,50 @@ public struct COCOImageMatching: Equatable, Sendable {
     public init(ious: UnsafeBufferPointer<Double>, groundTruthAreas: [Double], crowd: [Bool], detectionAreas: [Double],
                 range: COCOParameters.AreaRange, thresholds: [Double]) {
         var raw = [UInt8](repeating: 0, count: thresholds.count * detectionAreas.count)
-        countedGroundTruth = Self.match(ious: ious, groundTruthAreas: groundTruthAreas, crowd: crowd, detectionAreas: detectionAreas,
-                                        range: range, thresholds: thresholds, into: &raw, at: 0)
+        var buffers = Buffers()
+        countedGroundTruth = Self.match(ious: ious, groundTruthAreas: groundTruthAreas[...], crowd: crowd[...],
+                                        detectionAreas: detectionAreas[...], range: range, thresholds: thresholds,
+                                        into: &raw, at: 0, buffers: &buffers)
         outcomes = raw.map { Outcome(rawValue: $0)! }
     }
 
-    /// The matching written as raw ``Outcome`` values into `outcomes[offset + t · D + d]`;
-    /// returns the number of counted ground-truth boxes.
-    static func match(ious: UnsafeBufferPointer<Double>, groundTruthAreas: [Double], crowd: [Bool], detectionAreas: [Double],
-                      range: COCOParameters.AreaRange, thresholds: [Double], into outcomes: inout [UInt8], at offset: Int) -> Int {
-        let g = groundTruthAreas.count, d = detectionAreas.count
-        // Stable order: counted boxes first, ignored after, each group in file order.
+    /// Working storage of ``match(ious:groundTruthAreas:crowd:detectionAreas:range:thresholds:into:at:buffers:)``,
+    /// kept from call to call so that matching many cells allocates nothing per cell.
+    struct Buffers {
         var order: [Int] = []
-        order.reserveCapacity(g)
-        var ignored = [Bool](repeating: false, count: g)
-        for j in 0..<g {
-            ignored[j] = crowd[j] || range.excludes(groundTruthAreas[j])
-            if !ignored[j] { order.append(j) }
-        }
-        let counted = order.count
-        for j in 0..<g where ignored[j] { order.append(j) }
+        var ignored: [Bool] = []
+        var taken: [Bool] = []
+    }
 
-        var taken = [Bool](repeating: false, count: g)
+    /// The matching written as raw ``Outcome`` values into `outcomes[offset + t · D + d]`;
+    /// returns the number of counted ground-truth boxes. The slices are indexed from their start.
+    static func match(ious: UnsafeBufferPointer<Double>, groundTruthAreas: ArraySlice<Double>, crowd crowdSlice: ArraySlice<Bool>,
+                      detectionAreas: ArraySlice<Double>, range: COCOParameters.AreaRange, thresholds: [Double],
+                      into outcomes: inout [UInt8], at offset: Int, buffers: inout Buffers) -> Int {
+        let g = groundTruthAreas.count, d = detectionAreas.count
+        let areas = groundTruthAreas.startIndex, crowdStart = crowdSlice.startIndex, detectionStart = detectionAreas.startIndex
+        func crowd(_ j: Int) -> Bool { crowdSlice[crowdStart + j] }
+        // Stable order: counted boxes first, ignored after, each group in file order.
+        buffers.order.removeAll(keepingCapacity: true)
+        buffers.ignored.removeAll(keepingCapacity: true)
+        for j in 0..<g {
+            buffers.ignored.append(crowd(j) || range.excludes(groundTruthAreas[areas + j]))
+            if !buffers.ignored[j] { buffers.order.append(j) }
+        }
+        let counted = buffers.order.count
+        for j in 0..<g where buffers.ignored[j] { buffers.order.append(j) }
+        let order = buffers.order, ignored = buffers.ignored
+
+        buffers.taken.removeAll(keepingCapacity: true)
+        buffers.taken.append(contentsOf: repeatElement(false, count: g))
         for (t, threshold) in thresholds.enumerated() {
-            if g > 0 { for j in 0..<g { taken[j] = false } }
+            if g > 0 { for j in 0..<g { buffers.taken[j] = false } }
             for i in 0..<d {
                 var best = min(threshold, 1 - 1e-10)
                 var match = -1
                 if g > 0 {
                     for j in order {
-                        if taken[j] && !crowd[j] { continue }
+                        if buffers.taken[j] && !crowd(j) { continue }
                         if match > -1 && !ignored[match] && ignored[j] { break }
                         let iou = ious[i * g + j]
                         if iou < best { continue }
@@ -70,10 +84,10 @@ public struct COCOImageMatching: Equatable, Sendable {
                 }
                 let outcome: Outcome
                 if match >= 0 {
-                    taken[match] = true
+                    buffers.taken[match] = true
                     outcome = ignored[match] ? .ignored : .truePositive
                 } else {
-                    outcome = range.excludes(detectionAreas[i]) ? .ignored : .falsePositive
+                    outcome = range.excludes(detectionAreas[detectionStart + i]) ? .ignored : .falsePositive
                 }
                 outcomes[offset + t * d + i] = outcome.rawValue
             }

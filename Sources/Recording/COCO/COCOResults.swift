@@ -53,9 +53,8 @@ public struct COCOResults: Sendable {
     }
 
     private static func decode(_ parser: inout JSONPullParser, _ negativeBoxSizes: NegativeBoxSizes) throws -> COCOResults {
-        var detections: [Detection] = []
         try parser.beginArray("a COCO results file")
-        while try parser.nextElement() { detections.append(try detection(&parser, negativeBoxSizes)) }
+        let detections = try parser.elements { element in try detection(&element, negativeBoxSizes) }
         return COCOResults(detections: detections, source: parser.file)
     }
 

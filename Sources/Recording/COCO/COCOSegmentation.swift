@@ -40,17 +40,24 @@ extension JSONPullParser {
     /// Reads a `bbox` value `[x, y, w, h]`; nil for `[]`, which COCO treats as "no box". A negative
     /// width or height is an error unless `allowingNegativeSize`.
     mutating func box(_ what: String, allowingNegativeSize: Bool = false) throws -> COCOBox? {
-        var values: [Double] = []
+        var values: (Double, Double, Double, Double) = (0, 0, 0, 0)  // no array: one box per detection
+        var count = 0
         try beginArray(what)
         while try nextElement() {
-            guard values.count < 4 else { throw error("\(what) must be [x, y, width, height]") }
+            guard count < 4 else { throw error("\(what) must be [x, y, width, height]") }
             let value = try number("a \(what) value")
             guard abs(value) <= COCOLimits.maximumBoxCoordinate else { throw error("\(what) value \(value) is beyond ±\(COCOLimits.maximumBoxCoordinate)") }
-            values.append(value)
+            switch count {
+            case 0: values.0 = value
+            case 1: values.1 = value
+            case 2: values.2 = value
+            default: values.3 = value
+            }
+            count += 1
         }
-        if values.isEmpty { return nil }
-        guard values.count == 4 else { throw error("\(what) must be [x, y, width, height]") }
-        let box = COCOBox(x: values[0], y: values[1], width: values[2], height: values[3])
+        if count == 0 { return nil }
+        guard count == 4 else { throw error("\(what) must be [x, y, width, height]") }
+        let box = COCOBox(x: values.0, y: values.1, width: values.2, height: values.3)
         guard allowingNegativeSize || !box.hasNegativeSize else { throw error("\(what) has a negative width or height") }
         return box
     }

@@ -1,10 +1,11 @@
+import EvalNumerics
 import Foundation
 
 /// A forward-only reader of one JSON document in memory, for the large COCO files: it never
 /// builds a tree, so a 200,000-detection results file costs its own bytes plus the decoded
 /// values. It counts lines as it goes, so every error names the file and the line.
 ///
-/// Numbers parse as Python's `json` module parses them (correctly rounded, `strtod`);
+/// Numbers parse as Python's `json` module parses them (correctly rounded, ``DecimalParsing``);
 /// `NaN`, `Infinity` and `-Infinity` literals (which Python writes) are rejected unless the
 /// caller asks for them. Nesting deeper than ``maximumDepth`` is rejected, so hostile input
 /// cannot exhaust the stack. The parser reads `bytes` through an unsafe pointer: it must
@@ -110,6 +111,59 @@ public struct JSONPullParser {
         try advanceInContainer(closing: UInt8(ascii: "]"))
     }
 
+    /// Every element of the open array (call it right after ``beginArray(_:)``), each read by
+    /// `element`, which must consume exactly one value; the parser ends after the closing `]`.
+    ///
+    /// An array of objects of at least `minimumSplitBytes` is read on two cores: a second
+    /// reader starts at the first `}, {` after the middle of the text while the first reads up
+    /// to it. The split counts only when the first reader, finishing an element, arrives at
+    /// that very comma (so it was no string's content); otherwise the first reads on to the
+    /// end. Either way the values, the lines and the first error are those of reading in order.
+    public mutating func elements<T: Sendable>(minimumSplitBytes: Int = 1 << 20,
+                                               _ element: @escaping @Sendable (inout JSONPullParser) throws -> T) throws -> [T] {
+        guard let split = splitPoint(minimumBytes: minimumSplitBytes) else {
+            var items: [T] = []
+            while try nextElement() { items.append(try element(&self)) }
+            return items
+        }
+        var second = self
+        second.position = split.start
+        second.atFirstItem = true
+        let skipped = position..<split.start  // its lines are counted on the second reader's core
+        let (first, rest) = inParallel(
+            { [head = SharedParser(parser: self)] () -> Result<(SharedParser, [T], Bool), Error> in
+                var parser = head.parser
+                return Result {
+                    var items: [T] = []
+                    while try parser.nextElement() {
+                        items.append(try element(&parser))
+                        parser.skipWhitespace()
+                        if parser.position == split.comma { return (SharedParser(parser: parser), items, true) }
+                    }
+                    return (SharedParser(parser: parser), items, false)
+                }
+            },
+            { [tail = SharedParser(parser: second)] () -> Result<(SharedParser, [T]), Error> in
+                var parser = tail.parser
+                parser.line += parser.newlines(in: skipped)
+                return Result {
+                    var items: [T] = []
+                    while try parser.nextElement() { items.append(try element(&parser)) }
+                    return (SharedParser(parser: parser), items)
+                }
+            })
+        let (head, items, reachedSplit) = try first.get()
+        guard reachedSplit else {
+            self = head.parser
+            return items
+        }
+        let (tail, more) = try rest.get()
+        self = tail.parser
+        var all = items
+        all.append(contentsOf: more)
+        return all
+    }
+
     // MARK: - Scalars
 
     /// A finite number; `what` names the field in errors.
@@ -126,7 +180,7 @@ public struct JSONPullParser {
         let start = position
         guard let end = numberEnd(), end > start else { throw error("\(what()) must be a number") }
         position = end
-        guard let value = Self.decimal(bytes, start, end) else { throw error("\(what()) is not a valid number") }
+        guard let value = DecimalParsing.parse(bytes.baseAddress!, from: start, to: end) else { throw error("\(what()) is not a valid number") }
         return value
     }
 
@@ -265,6 +319,41 @@ public struct JSONPullParser {
 
     private static func isWhitespace(_ byte: UInt8) -> Bool { byte == 32 || byte == 9 || byte == 10 || byte == 13 }
 
+    /// A parser handed to the second reader of ``elements(minimumSplitBytes:_:)``: the bytes it
+    /// points into outlive both readers, which end before `elements` returns.
+    private struct SharedParser: @unchecked Sendable {
+        var parser: JSONPullParser
+    }
+
+    /// Where a second reader may start in the open array: the first `}` from the middle of the
+    /// rest on that is followed by `,` and `{` (whitespace between); nil when the rest is short.
+    private func splitPoint(minimumBytes: Int) -> (comma: Int, start: Int)? {
+        guard bytes.count - position >= max(minimumBytes, 2) else { return nil }
+        func skippingWhitespace(from index: Int) -> Int {
+            var j = index
+            while j < bytes.count && Self.isWhitespace(bytes[j]) { j += 1 }
+            return j
+        }
+        var i = position + (bytes.count - position) / 2
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "}") {
+                let comma = skippingWhitespace(from: i + 1)
+                if comma < bytes.count && bytes[comma] == UInt8(ascii: ",") {
+                    let start = skippingWhitespace(from: comma + 1)
+                    if start < bytes.count && bytes[start] == UInt8(ascii: "{") { return (comma, start) }
+                }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    private func newlines(in range: Range<Int>) -> Int {
+        var count = 0
+        for i in range where bytes[i] == 10 { count += 1 }
+        return count
+    }
+
     /// The end of the JSON number starting at `position`, or nil when the grammar is broken.
     private func numberEnd() -> Int? {
         var i = position
@@ -322,47 +411,6 @@ public struct JSONPullParser {
         position += text.utf8.count
         return true
     }
-
-    /// Correctly rounded conversion of `[start, end)` (already checked against the grammar).
-    private static func decimal(_ bytes: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Double? {
-        // Short integers and decimals with at most 15 significant digits convert exactly:
-        // one exact integer divided by an exact power of ten rounds once (Clinger 1990).
-        var i = start
-        let negative = bytes[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        var mantissa: UInt64 = 0
-        var digits = 0
-        var fractionDigits = 0
-        var inFraction = false
-        while i < end {
-            let byte = bytes[i]
-            if byte == UInt8(ascii: ".") {
-                inFraction = true
-            } else if byte >= 48 && byte <= 57 {
-                mantissa = mantissa &* 10 &+ UInt64(byte - 48)
-                digits += 1
-                if inFraction { fractionDigits += 1 }
-            } else {
-                break  // an exponent: take the slow path
-            }
-            i += 1
-        }
-        if i == end && digits <= 15 {
-            var value = Double(mantissa)
-            if fractionDigits > 0 { value /= exactPowersOfTen[fractionDigits] }
-            return negative ? -value : value
-        }
-        var text = [CChar](repeating: 0, count: end - start + 1)
-        for k in start..<end { text[k - start] = CChar(bitPattern: bytes[k]) }
-        return text.withUnsafeBufferPointer { buffer -> Double? in
-            var parsedEnd: UnsafeMutablePointer<CChar>?
-            let value = strtod(buffer.baseAddress!, &parsedEnd)
-            guard let parsedEnd, parsedEnd - UnsafeMutablePointer(mutating: buffer.baseAddress!) == end - start else { return nil }
-            return value
-        }
-    }
-
-    private static let exactPowersOfTen: [Double] = (0...15).map { k in (0..<k).reduce(1.0) { value, _ in value * 10 } }
 
     private mutating func unescape(from start: Int) throws -> String {
         var scalars = String.UnicodeScalarView()

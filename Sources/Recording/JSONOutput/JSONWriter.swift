@@ -22,24 +22,52 @@ public struct JSONWriter {
     public mutating func raw(_ key: String?, _ json: String) { item(key, json) }
 
     /// `[a, b, …]` on one line.
+    @inlinable
     public static func compactArray(_ values: some Sequence<Double>) -> String {
-        // One growing string, and a repeated value's text reused (precision arrays repeat
-        // their envelope's values and −1 at length): the arrays of a COCO evaluation hold
-        // about a million numbers.
-        var text = "["
-        text.reserveCapacity(values.underestimatedCount * 8 + 2)
-        var previous: (value: Double, text: String)?
-        for value in values {
-            if previous != nil { text += ", " }
-            if let last = previous, last.value.bitPattern == value.bitPattern {
-                text += last.text
-            } else {
-                let written = number(value)
-                text += written
-                previous = (value, written)
+        var bytes: [UInt8] = []
+        var numbers = NumberText()
+        numbers.appendArray(values, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Numbers as ``JSONWriter/number(_:)`` writes them, appended to a byte buffer. The text of
+    /// the last number is kept and written again while the same double follows (the precision
+    /// arrays of a COCO evaluation, about a million numbers, repeat values at length).
+    public struct NumberText {
+        @usableFromInline var text = ""
+        @usableFromInline var bits: UInt64?
+
+        /// Nothing written yet.
+        @inlinable
+        public init() {}
+
+        /// Appends the text of `value`.
+        @inlinable
+        public mutating func append(_ value: Double, to bytes: inout [UInt8]) {
+            if bits != value.bitPattern {
+                text.removeAll(keepingCapacity: true)
+                if value.isFinite {
+                    value.write(to: &text)
+                } else {
+                    text = JSONWriter.number(value)
+                }
+                bits = value.bitPattern
             }
+            bytes.append(contentsOf: text.utf8)
         }
-        return text + "]"
+
+        /// Appends ``JSONWriter/compactArray(_:)``'s text for `values`.
+        @inlinable
+        public mutating func appendArray(_ values: some Sequence<Double>, to bytes: inout [UInt8]) {
+            bytes.append(UInt8(ascii: "["))
+            var first = true
+            for value in values {
+                if !first { bytes.append(contentsOf: ", ".utf8) }
+                first = false
+                append(value, to: &bytes)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        }
     }
 
     /// `"key": {"estimate": …, "lower": …, "upper": …}`.

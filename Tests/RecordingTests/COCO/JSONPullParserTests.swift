@@ -64,4 +64,49 @@ struct JSONPullParserTests {
             _ = try p.integer("id")
         } }
     }
+
+    /// `{"k": …, "s": …}` elements as (line, k, s), read with `elements(minimumSplitBytes:)`.
+    private func elements(_ text: String, minimumSplitBytes: Int) -> Result<[String], InputError> {
+        Result {
+            try parse(text) { p in
+                try p.beginArray("a")
+                return try p.elements(minimumSplitBytes: minimumSplitBytes) { e -> String in
+                    let line = e.line
+                    var fields: [String] = []
+                    try e.beginObject("o")
+                    while let key = try e.nextKey() {
+                        fields.append(key + "=" + (try e.peek() == .string ? try e.string() : String(try e.number(key))))
+                    }
+                    return "\(line): " + fields.joined(separator: " ")
+                }
+            }
+        }.mapError { $0 as! InputError }
+    }
+
+    @Test("arrays read on two cores give the values, lines and first error of reading in order")
+    func splitArrays() {
+        let many: [String] = (0..<40).map { #"{"k": \#($0), "s": "x"}"# }
+        let all = many.joined(separator: ", "), few = many.prefix(5).joined(separator: ", ")
+        let tricky: [String] = (0..<10).map { #"{"k": \#($0), "s": "a}, {b}, {c}\n, {"}"# }
+        let documents: [String] = [
+            "[" + all + "]",
+            "[\n" + many.joined(separator: ",\n  ") + "\n]\n",
+            "[" + many.joined(separator: "\n,\n") + "]",
+            // Strings holding the split pattern, long enough to take the middle.
+            "[" + tricky.joined(separator: ", ") + "]",
+            #"[{"k": 1, "s": "}, {"}, {"k": 2, "s": "}, {"}]"#,
+            // Errors before the middle, after it, and at the very end.
+            "[" + few + #", {"k": x}, "# + all + "]",
+            "[" + all + #", {"k": 01}, "# + few + "]",
+            "[" + all + ",]",
+            "[" + all + "] junk",
+            "[" + all,
+            "[{}, {}]", "[]", "[{\"k\": 1}]",
+        ]
+        for text in documents {
+            let inOrder = elements(text, minimumSplitBytes: .max)
+            #expect(elements(text, minimumSplitBytes: 0) == inOrder, "\(text)")
+        }
+        #expect((try? elements(documents[1], minimumSplitBytes: 0).get())?.last == "41: k=39.0 s=x")
+    }
 }
