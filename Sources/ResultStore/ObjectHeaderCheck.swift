@@ -6,10 +6,10 @@ import Foundation
 /// must lie inside the file and be at most ``maximumChunkBytes`` long, and every message must
 /// lie inside its chunk (Docs/result-store.md#superblock-check).
 struct ObjectHeaderCheck {
-    /// The file's size in bytes.
-    let size: Int
-    /// Reads `count` bytes at `offset` (fewer at the end of the file).
-    let read: (_ offset: Int, _ count: Int) -> [UInt8]
+    /// The file.
+    let file: FileBytes
+    private var size: Int { file.size }
+    private func read(_ offset: Int, _ count: Int) -> [UInt8] { file.read(offset, count) }
 
     /// The most chunks one header may have (results files have one or two).
     static let maximumChunks = 1024
@@ -35,10 +35,10 @@ struct ObjectHeaderCheck {
             let flags = head[5]
             let cursor = 6 + (flags & 0x20 != 0 ? 16 : 0) + (flags & 0x10 != 0 ? 4 : 0)
             let width = 1 << Int(flags & 3)
-            guard let length = Self.value(head, cursor, width) else { return "object header cut short" }
+            guard let length = FileBytes.value(head, cursor, width) else { return "object header cut short" }
             pending = [Chunk(start: a + cursor + width, length: length + 4, v2: true)]  // + the checksum
         } else {
-            guard head.count >= 16, head[0] == 1, let length = Self.value(head, 8, 4) else { return "object header is neither version 1 nor 2" }
+            guard head.count >= 16, head[0] == 1, let length = FileBytes.value(head, 8, 4) else { return "object header is neither version 1 nor 2" }
             pending = [Chunk(start: a + 16, length: length, v2: false)]
         }
         var seen = 0
@@ -81,7 +81,7 @@ struct ObjectHeaderCheck {
             }
             guard dataStart + length <= end else { return .failure(Failure(reason: "an object-header message runs past its chunk")) }
             if type == Self.continuation {
-                guard length >= 16, let offset = Self.value(bytes, dataStart, 8), let chunkLength = Self.value(bytes, dataStart + 8, 8) else {
+                guard length >= 16, let offset = FileBytes.value(bytes, dataStart, 8), let chunkLength = FileBytes.value(bytes, dataStart + 8, 8) else {
                     return .failure(Failure(reason: "a continuation message cut short"))
                 }
                 if v2 {
@@ -101,12 +101,5 @@ struct ObjectHeaderCheck {
     private static func has(_ bytes: [UInt8], _ offset: Int, _ signature: String) -> Bool {
         let s = Array(signature.utf8)
         return offset >= 0 && offset + s.count <= bytes.count && Array(bytes[offset..<offset + s.count]) == s
-    }
-
-    /// The little-endian unsigned value of `width` bytes at `offset`, nil past the end or above `Int.max`.
-    private static func value(_ bytes: [UInt8], _ offset: Int, _ width: Int) -> Int? {
-        guard offset >= 0, offset + width <= bytes.count else { return nil }
-        let v = bytes[offset..<offset + width].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        return v <= UInt64(Int.max) ? Int(v) : nil
     }
 }

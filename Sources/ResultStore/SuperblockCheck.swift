@@ -24,7 +24,8 @@ enum SuperblockCheck {
     /// anywhere libhdf5 looks (left to libhdf5's own error) or one starting with an HDF5
     /// superblock (version 0 to 3, 8-byte offsets and lengths, base address 0, no driver
     /// information block) whose end-of-file address and other addresses lie within the file,
-    /// and whose root group's object header has every chunk inside the file (``ObjectHeaderCheck``).
+    /// whose root group's object header has every chunk inside the file (``ObjectHeaderCheck``),
+    /// and whose global heap collections hold their objects (``GlobalHeapCheck``).
     static func check(_ path: String) throws {
         func reject(_ reason: String) -> HDF5FileRejected { HDF5FileRejected(path: path, reason: reason) }
         var status = stat()
@@ -78,10 +79,8 @@ enum SuperblockCheck {
         // The root group's object header: in the root symbol-table entry (versions 0 and 1,
         // after its link-name offset), or the superblock's root address (versions 2 and 3).
         let root = version <= 1 ? u64(addresses + 40) : u64(addresses + 24)
-        let header = ObjectHeaderCheck(size: Int(size)) { offset, count in
-            try? handle.seek(toOffset: UInt64(offset))
-            return [UInt8]((try? handle.read(upToCount: count)) ?? Data())
-        }
-        if let problem = header.problem(at: root) { throw reject("root group: \(problem)") }
+        let bytes = FileBytes(size: Int(size), handle: handle)
+        if let problem = ObjectHeaderCheck(file: bytes).problem(at: root) { throw reject("root group: \(problem)") }
+        if let problem = GlobalHeapCheck(file: bytes).problem() { throw reject(problem) }
     }
 }

@@ -55,4 +55,27 @@ struct SuperblockCheckTests {
             #expect(error.reason.hasPrefix("root group: an object-header chunk of"), "\(error)")
         }
     }
+
+    @Test("a global heap object that claims more bytes than its collection is refused (H5HG_read would copy past its buffer)")
+    func refusesAnOversizedGlobalHeapObject() throws {
+        let dir = try TemporaryDirectory()
+        let good = dir.file("good.h5")
+        let file = try ResultFile.create(atPath: good)
+        try file.root.setAttribute("layout", "a variable-length string kept in the global heap")
+        try file.commit()
+        #expect(try ResultFile.open(atPath: good).root.attributeString("layout").hasPrefix("a variable-length"))
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: good)))
+        let signature = Array("GCOL".utf8)
+        let start = try #require((0...(bytes.count - 4)).first { Array(bytes[$0..<$0 + 4]) == signature })
+        // the first object's size field (8 bytes at collection + 16 + 8): far more than the collection
+        bytes.replaceSubrange(start + 24..<start + 32, with: [0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00])
+        let bad = dir.file("bad.h5")
+        try Data(bytes).write(to: URL(fileURLWithPath: bad))
+        do {
+            _ = try ResultFile.open(atPath: bad)
+            Issue.record("the damaged file was opened")
+        } catch let error as HDF5FileRejected {
+            #expect(error.reason.hasPrefix("global heap collection at \(start)"), "\(error)")
+        }
+    }
 }
