@@ -43,9 +43,14 @@ func LLVMFuzzerRunDriver(
 /// SwiftPM links an executable target with `main` aliased to `<module>_main` unless it was
 /// told (`--sanitize fuzzer`) that libFuzzer supplies `main`; with the sanitizers passed as one
 /// `-Xswiftc -sanitize=fuzzer,address` flag it was not, so this entry point hands over to
-/// libFuzzer's driver. When `main` is libFuzzer's own, this function is simply unused.
+/// libFuzzer's driver. When `main` is libFuzzer's own, this function is simply unused. Started
+/// with `--probe-results-file FILE` it is the hdf5 target's crash-boundary child instead.
 @_cdecl("FuzzTargets_main")
 public func fuzzTargetsMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Int32 {
+    // a crash-boundary child of the hdf5 target (CrashBoundary.swift): no fuzzer in it
+    if argc == 3, let flag = argv[1], String(cString: flag) == probeArgument, let path = argv[2] {
+        return probeResultsFile(String(cString: path))
+    }
     var count = argc
     var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = argv
     return LLVMFuzzerRunDriver(&count, &arguments, fuzzerTestOneInput)

@@ -99,6 +99,7 @@ let allTargets: [FuzzTarget] = [
     FuzzTarget(name: "hdf5", summary: "HDF5 results (results.h5 of a run or a warmth protocol, sweep.h5)",
                seeds: ["Tests/**/*.h5", "Data/**/*.h5"]) { data in
         let path = scratchFile(data, suffix: ".h5")
+        guard survivesLibHDF5(path) else { return }
         if SweepResultsFile.holdsSweep(path) {
             _ = try? SweepResultsFile.read(path)
         } else if WarmthResultsFile.holdsWarmth(path) {
