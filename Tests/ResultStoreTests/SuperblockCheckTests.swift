@@ -46,13 +46,18 @@ struct SuperblockCheckTests {
         #expect(bytes[0..<8].elementsEqual([0x89, 0x48, 0x44, 0x46, 0x0d, 0x0a, 0x1a, 0x0a]) && bytes[8] == 0 && bytes[root] == 1)
         // the version-1 header's size field (4 bytes at +8, little-endian): about 4 GB
         bytes.replaceSubrange(root + 8..<root + 12, with: [0x00, 0x00, 0x00, 0xff])
+        try Self.expectRejected(bytes, in: dir, reasonStarting: "root group: an object-header chunk of")
+    }
+
+    /// `bytes`, written as a file in `dir`, is refused with a reason starting with `prefix`.
+    static func expectRejected(_ bytes: [UInt8], in dir: TemporaryDirectory, reasonStarting prefix: String) throws {
         let bad = dir.file("bad.h5")
         try Data(bytes).write(to: URL(fileURLWithPath: bad))
         do {
             _ = try ResultFile.open(atPath: bad)
             Issue.record("the damaged file was opened")
         } catch let error as HDF5FileRejected {
-            #expect(error.reason.hasPrefix("root group: an object-header chunk of"), "\(error)")
+            #expect(error.reason.hasPrefix(prefix), "\(error)")
         }
     }
 
@@ -69,13 +74,6 @@ struct SuperblockCheckTests {
         let start = try #require((0...(bytes.count - 4)).first { Array(bytes[$0..<$0 + 4]) == signature })
         // the first object's size field (8 bytes at collection + 16 + 8): far more than the collection
         bytes.replaceSubrange(start + 24..<start + 32, with: [0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00])
-        let bad = dir.file("bad.h5")
-        try Data(bytes).write(to: URL(fileURLWithPath: bad))
-        do {
-            _ = try ResultFile.open(atPath: bad)
-            Issue.record("the damaged file was opened")
-        } catch let error as HDF5FileRejected {
-            #expect(error.reason.hasPrefix("global heap collection at \(start)"), "\(error)")
-        }
+        try Self.expectRejected(bytes, in: dir, reasonStarting: "global heap collection at \(start)")
     }
 }
