@@ -40,8 +40,18 @@ public enum MemoryOutcomes {
         _ recording: Recording, registry: AnchorRegistry, looks: [AbsenceEvent], objectOfDetection: [Int64: Int64],
         accuracy: AnchorAccuracy, configuration: GuidanceConfiguration
     ) -> LockOnOutcomes {
+        lockOn(recording, requests: GuidanceTraces.prepare(recording, objectOfDetection: objectOfDetection), registry: registry,
+               looks: looks, accuracy: accuracy, configuration: configuration)
+    }
+
+    /// ``lockOn(_:registry:looks:objectOfDetection:accuracy:configuration:)`` from the
+    /// recording's requests prepared once (``RecordingTruth/guidanceRequests``).
+    public static func lockOn(
+        _ recording: Recording, requests: [GuidanceTraces.PreparedRequest], registry: AnchorRegistry, looks: [AbsenceEvent],
+        accuracy: AnchorAccuracy, configuration: GuidanceConfiguration
+    ) -> LockOnOutcomes {
         let traces = GuidanceTraces.replay(
-            recording, registry: registry, missing: MissingFlags(looks: looks, events: registry.events), objectOfDetection: objectOfDetection,
+            requests, frames: recording.frames, registry: registry, missing: MissingFlags(looks: looks, events: registry.events),
             configuration: configuration)
         return LockOnOutcomes(traces: traces, objectOfInstance: accuracy.objectOfInstance, placements: recording.groundTruthPlacements,
                               objectRadius: configuration.departureRadius)

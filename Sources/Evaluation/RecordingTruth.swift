@@ -46,6 +46,9 @@ public struct RecordingTruth: Sendable {
     public var startTime: Double
     /// The last frame's time, seconds (0 without frames).
     public var endTime: Double
+    /// The recording's guidance requests with their start times, the requested objects'
+    /// redetections and the users' queries (``GuidanceTraces/prepare(_:objectOfDetection:)``).
+    public var guidanceRequests: [GuidanceTraces.PreparedRequest]
 
     /// The recording's length, seconds: the time the memory was in use.
     public var duration: Double { endTime - startTime }
@@ -73,6 +76,7 @@ public struct RecordingTruth: Sendable {
         }
         self.moves = moves.sorted { ($0.time, $0.object) < ($1.time, $1.object) }
         cosinePairs = Self.pairs(recording, objectOfDetection: objectOfDetection)
+        guidanceRequests = GuidanceTraces.prepare(recording, objectOfDetection: objectOfDetection)
     }
 
     /// Every pair of same-label detections with embeddings that saw objects of one twin group.

@@ -126,14 +126,23 @@ struct ReplaySweepSubject: SweepSubject {
 
 /// The latest output of each stage with the signature it was computed for: consecutive
 /// points (C order, downstream axes varying fastest) that share a stage's signature reuse it.
+///
+/// Under one registry the absence stage is a table of looks per recording
+/// (``AbsenceLookTable``) replayed per point; the absence outcomes and the guidance stage
+/// depend only on the flag flips of that replay, so points whose flips agree (most points of
+/// an absence axis) share them through a per-recording memo, valid while the registry and
+/// the guidance constants stay the same.
 struct StageMemo {
+    private typealias Downstream = (absence: SweepStages.AbsenceStage, guidance: [(SweepComponent, Double)])
     private var registryKey: [Double]?
     private var registries: [AnchorRegistry] = []
     private var judgements: [SweepStages.RegistryJudgement] = []
-    private var absenceKey: [Double]?
-    private var absence: [SweepStages.AbsenceStage] = []
+    private var lookBudget: Int?
+    private var lookTables: [AbsenceLookTable] = []
     private var guidanceKey: [Double]?
-    private var guidance: [[(SweepComponent, Double)]] = []
+    private var byFlips: [[[AbsenceEvent]: Downstream]] = []
+    private var absenceKey: [Double]?
+    private var downstream: [Downstream] = []
     private var labelKey: [Double]?
     private var label: [[(SweepComponent, Double)]] = []
 
@@ -145,7 +154,7 @@ struct StageMemo {
             registries = upstream.map { SweepStages.registry($0, anchors: configuration.anchors) }
             judgements = zip(registries, zip(upstream, inputs)).map { SweepStages.judge(registry: $0, upstream: $1.0, truth: $1.1.truth) }
             self.registryKey = registryKey
-            absenceKey = nil
+            lookBudget = nil
             guidanceKey = nil
         }
         let labelKey = plan.signature(values, stages: [.upstream, .labelAnchoring])
@@ -156,25 +165,35 @@ struct StageMemo {
             }
             self.labelKey = labelKey
         }
-        let absenceKey = plan.signature(values, stages: [.absence])
-        if absenceKey != self.absenceKey {
-            absence = inputs.indices.map {
-                SweepStages.absence(inputs[$0].recording, scene: inputs[$0].absenceScene, registry: registries[$0],
-                                    judgement: judgements[$0], configuration: configuration)
+        if lookBudget != configuration.absence.budgetPerPass {
+            lookTables = inputs.indices.map {
+                AbsenceLookTable(scene: inputs[$0].absenceScene, registry: registries[$0], budgetPerPass: configuration.absence.budgetPerPass,
+                                 lidarConfidence: configuration.depthFusion.minLidarConfidence)
             }
-            self.absenceKey = absenceKey
-            guidanceKey = nil
+            lookBudget = configuration.absence.budgetPerPass
+            absenceKey = nil
         }
         let guidanceKey = plan.signature(values, stages: [.guidance])
         if guidanceKey != self.guidanceKey {
-            guidance = inputs.indices.map {
-                SweepStages.guidance(inputs[$0].recording, registry: registries[$0], absence: absence[$0], judgement: judgements[$0],
-                                     truth: inputs[$0].truth, configuration: configuration.guidance)
-            }
+            byFlips = Array(repeating: [:], count: inputs.count)
             self.guidanceKey = guidanceKey
+            absenceKey = nil
+        }
+        let absenceKey = plan.signature(values, stages: [.absence])
+        if absenceKey != self.absenceKey {
+            downstream = inputs.indices.map { r in
+                let flips = lookTables[r].flips(configuration: configuration.absence)
+                if let known = byFlips[r][flips] { return known }
+                let absence = SweepStages.absence(inputs[r].recording, flips: flips, judgement: judgements[r])
+                let guidance = SweepStages.guidance(inputs[r].recording, registry: registries[r], absence: absence, judgement: judgements[r],
+                                                    truth: inputs[r].truth, configuration: configuration.guidance)
+                byFlips[r][flips] = (absence, guidance)
+                return (absence, guidance)
+            }
+            self.absenceKey = absenceKey
         }
         return inputs.indices.map {
-            SweepStages.components(judgements[$0], absence: absence[$0], guidance: guidance[$0], labelAnchoring: label[$0])
+            SweepStages.components(judgements[$0], absence: downstream[$0].absence, guidance: downstream[$0].guidance, labelAnchoring: label[$0])
         }
     }
 }

@@ -90,21 +90,28 @@ public enum SweepStages {
         return RegistryJudgement(components: c, histories: histories, accuracy: accuracy)
     }
 
-    /// The absence stage's output: its components and the sweep's looks (the guidance stage
-    /// starts from instances they do not show as missing).
+    /// The absence stage's output: its components and the looks that flipped a flag (the
+    /// guidance stage starts from instances they do not show as missing).
     public struct AbsenceStage: Sendable {
         /// The absence components.
         public var components: [(SweepComponent, Double)]
-        /// The looks of the absence replay.
-        public var looks: [AbsenceEvent]
+        /// The looks of the absence replay that flipped a flag, in order: all that the
+        /// outcomes and the missing flags read of the looks.
+        public var flips: [AbsenceEvent]
     }
 
-    /// The absence stage: the absence replay over the registry's anchors, judged
-    /// (`AbsenceOutcomes`); zero without `lidar_maps`.
-    public static func absence(_ recording: Recording, scene: AbsenceScene, registry: AnchorRegistry, judgement: RegistryJudgement,
+    /// The absence stage: the absence replay over the registry's anchors (`looks`, the
+    /// registry's ``AbsenceLookTable``) under `configuration`, judged (`AbsenceOutcomes`);
+    /// zero without `lidar_maps`.
+    public static func absence(_ recording: Recording, looks: AbsenceLookTable, judgement: RegistryJudgement,
                                configuration: ReplayConfiguration) -> AbsenceStage {
-        let looks = MemoryOutcomes.absenceLooks(scene, registry: registry, configuration: configuration)
-        let outcomes = MemoryOutcomes.absence(recording, looks: looks, histories: judgement.histories, accuracy: judgement.accuracy)
+        absence(recording, flips: looks.flips(configuration: configuration.absence), judgement: judgement)
+    }
+
+    /// The absence stage from the replay's flag flips: everything in it depends on the flips
+    /// alone (given the registry), so points whose flips agree share it.
+    public static func absence(_ recording: Recording, flips: [AbsenceEvent], judgement: RegistryJudgement) -> AbsenceStage {
+        let outcomes = MemoryOutcomes.absence(recording, looks: flips, histories: judgement.histories, accuracy: judgement.accuracy)
         // Only objects that left the scene: a moved object's anchor may rightly follow it
         // (convergence judges moves), so its old placement ending is no missed removal.
         let departures = outcomes.removals.filter { !$0.moved }
@@ -112,7 +119,7 @@ public enum SweepStages {
             components: [(.flags, Double(outcomes.correctFlags + outcomes.falseMissing)), (.falseMissing, Double(outcomes.falseMissing)),
                          (.removals, Double(departures.count)), (.missedRemovals, Double(departures.count { $0.latency == nil })),
                          (.latencySum, departures.compactMap(\.latency).reduce(0, +))],
-            looks: looks)
+            flips: flips)
     }
 
     /// The guidance components: each guidance request replayed from the instance the memory
@@ -120,7 +127,7 @@ public enum SweepStages {
     public static func guidance(_ recording: Recording, registry: AnchorRegistry, absence: AbsenceStage, judgement: RegistryJudgement,
                                 truth: RecordingTruth, configuration: GuidanceConfiguration) -> [(SweepComponent, Double)] {
         let outcomes = MemoryOutcomes.lockOn(
-            recording, registry: registry, looks: absence.looks, objectOfDetection: truth.objectOfDetection, accuracy: judgement.accuracy,
+            recording, requests: truth.guidanceRequests, registry: registry, looks: absence.flips, accuracy: judgement.accuracy,
             configuration: configuration)
         let times = outcomes.timesToFirstLock
         let objectOf = judgement.accuracy.objectOfInstance
@@ -180,7 +187,8 @@ public enum SweepStages {
     public static func evaluate(registry: AnchorRegistry, upstream: UpstreamOutput, recording: Recording, truth: RecordingTruth,
                                 configuration: ReplayConfiguration) -> [Double] {
         let judgement = judge(registry: registry, upstream: upstream, truth: truth)
-        let absence = absence(recording, scene: AbsenceScene(recording), registry: registry, judgement: judgement, configuration: configuration)
+        let looks = MemoryOutcomes.absenceLooks(AbsenceScene(recording), registry: registry, configuration: configuration)
+        let absence = absence(recording, flips: looks.filter(\.flipped), judgement: judgement)
         return components(
             judgement, absence: absence,
             guidance: guidance(recording, registry: registry, absence: absence, judgement: judgement, truth: truth,

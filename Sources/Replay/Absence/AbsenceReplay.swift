@@ -10,16 +10,19 @@ public struct AbsenceScene: Sendable {
     let detections: [Detection]
     /// For each frame (same index as `frames`), the range of its detections in `detections`.
     let detectionRanges: [Range<Int>]
-    /// For each frame, its LiDAR map, if it has one.
-    let maps: [LidarMap?]
+    /// The recording's LiDAR maps.
+    let lidarMaps: [LidarMap]
+    /// For each frame, the index of its map in `lidarMaps` (-1 without one).
+    let mapOfFrame: [Int]
 
     /// Indexes `recording`.
     public init(_ recording: Recording) {
         frames = recording.frames
         detections = recording.detectionsInFrameOrder()
-        var mapOfFrame: [Int64: LidarMap] = [:]
-        for map in recording.lidarMaps { mapOfFrame[map.frame] = map }
-        maps = frames.map { mapOfFrame[$0.index] }
+        lidarMaps = recording.lidarMaps
+        var mapOfIndex: [Int64: Int] = [:]
+        for (k, map) in recording.lidarMaps.enumerated() { mapOfIndex[map.frame] = k }
+        mapOfFrame = frames.map { mapOfIndex[$0.index] ?? -1 }
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(frames.count)
         var cursor = 0
@@ -44,50 +47,13 @@ public enum AbsenceReplay {
         run(AbsenceScene(recording), registry: registry, configuration: configuration, lidarConfidence: lidarConfidence)
     }
 
-    /// Replays the sweep on `scene` against the finished `registry`.
-    ///
-    /// Walks the frames in order. Every registry event up to and including a frame moves
-    /// its instance's stored anchor to the event's `after` position, sets its size to the
-    /// larger side of the event's extent (what the registry knew of the object then) and
-    /// counts as a sighting (`AbsenceSweep.recordSighting`). On each frame that has a LiDAR
-    /// map (`lidar_maps`) and `normal` tracking, one budgeted pass looks at the instances
-    /// created so far: the depth where an anchor projects is the map's nearest sample with
-    /// confidence ≥ `lidarConfidence`, the level depth fusion trusts
-    /// (`DepthFusionConfiguration.minLidarConfidence`, one value for both). An instance
-    /// with no measured extent yet has size 0, so its gate falls to the lower clamp;
-    /// instances labelled `person` are exempt.
+    /// Replays the sweep on `scene` against the finished `registry`: the walk of
+    /// ``AbsenceLookTable`` replayed under `configuration`.
     public static func run(
         _ scene: AbsenceScene, registry: AnchorRegistry, configuration: AbsenceConfiguration = .init(),
         lidarConfidence: UInt8 = DepthFusionConfiguration().minLidarConfidence
     ) -> [AbsenceEvent] {
-        let events = registry.events
-        var sweep = AbsenceSweep(configuration: configuration)
-        var targets: [AbsenceTarget] = []
-        var targetIndex: [Int: Int] = [:]
-        var eventCursor = 0
-        var looks: [AbsenceEvent] = []
-        for (f, frame) in scene.frames.enumerated() {
-            while eventCursor < events.count, events[eventCursor].frame <= frame.index {
-                let event = events[eventCursor]
-                let size = event.extent.map { max($0.x, $0.y) } ?? 0
-                if let index = targetIndex[event.instance] {
-                    targets[index].position = event.after
-                    targets[index].size = size
-                } else {
-                    let label = registry.instances[event.instance].label
-                    targetIndex[event.instance] = targets.count
-                    targets.append(AbsenceTarget(instance: event.instance, label: label, position: event.after, size: size, isPerson: label == "person"))
-                }
-                sweep.recordSighting(event.instance)
-                eventCursor += 1
-            }
-            guard frame.trackingState == .normal, let map = scene.maps[f], !targets.isEmpty else { continue }
-            // Instances are created in id order, so `targets` is sorted by instance id.
-            sweep.pass(
-                targets: targets, frame: frame, detections: scene.detections[scene.detectionRanges[f]],
-                lidarDepth: { map.depth(at: $0, width: frame.width, height: frame.height, minimumConfidence: lidarConfidence) },
-                events: &looks)
-        }
-        return looks
+        AbsenceLookTable(scene: scene, registry: registry, budgetPerPass: configuration.budgetPerPass, lidarConfidence: lidarConfidence)
+            .events(configuration: configuration)
     }
 }

@@ -1,7 +1,7 @@
 import Recording
 
 /// Why a look at a stored anchor proves nothing (spec.md#absence-evidence).
-public enum NoEvidenceReason: String, Codable, Sendable, Equatable {
+public enum NoEvidenceReason: String, Codable, Sendable, Hashable {
     /// The spot is behind the camera or outside the image.
     case outOfView
     /// The spot is farther than the range gate (size × 10, clamped to 2–4 m).
@@ -13,7 +13,7 @@ public enum NoEvidenceReason: String, Codable, Sendable, Equatable {
 }
 
 /// What one look at a stored anchor proves (spec.md#absence-evidence).
-public enum AbsenceLook: Equatable, Sendable {
+public enum AbsenceLook: Hashable, Sendable {
     /// The spot is in view and in range, LiDAR sees it clearly, and no same-label box covers it.
     case absent
     /// A same-label detection box covers the spot: a sighting.
@@ -59,15 +59,52 @@ public enum AbsenceRules {
         at target: AbsenceTarget, frame: Frame, detections: ArraySlice<Detection>, lidarDepth: (SIMD2<Double>) -> Double?,
         configuration c: AbsenceConfiguration
     ) -> AbsenceLook {
+        sightline(at: target, frame: frame, detections: detections, lidarDepth: lidarDepth).look(configuration: c)
+    }
+
+    /// What one look at `target` from `frame` sees before any constant is applied: whether
+    /// the spot is in view, whether a same-label box covers it, and else its range, the
+    /// target's size, the spot's depth along the view and the LiDAR depth there.
+    public static func sightline(
+        at target: AbsenceTarget, frame: Frame, detections: ArraySlice<Detection>, lidarDepth: (SIMD2<Double>) -> Double?
+    ) -> AbsenceSightline {
         guard let projection = CameraGeometry.project(target.position, frame: frame),
-              CameraGeometry.isInImage(projection.pixel, frame: frame) else { return .noEvidence(.outOfView) }
-        for detection in detections where detection.label == target.label && detection.box.contains(projection.pixel) {
+              CameraGeometry.isInImage(projection.pixel, frame: frame) else { return .outOfView }
+        // By position: a detection is not copied to be compared.
+        for k in detections.indices where detections[k].label == target.label && detections[k].box.contains(projection.pixel) {
             return .covered
         }
-        let range = target.position.distance(to: frame.pose.translation)
-        guard range <= rangeGate(size: target.size, configuration: c) else { return .noEvidence(.outOfRange) }
-        guard let measured = lidarDepth(projection.pixel), measured.isFinite else { return .noEvidence(.noDepth) }
-        guard measured >= projection.depth - c.sightlineTolerance else { return .noEvidence(.occluded) }
-        return .absent
+        let measured = lidarDepth(projection.pixel).flatMap { $0.isFinite ? $0 : nil }
+        return .inView(range: target.position.distance(to: frame.pose.translation), size: target.size,
+                       depth: projection.depth, measured: measured ?? .nan)
+    }
+}
+
+/// What one look at a stored anchor sees, independent of the absence constants
+/// (``AbsenceRules/sightline(at:frame:detections:lidarDepth:)``); ``look(configuration:)``
+/// applies the range gate and the sightline tolerance. A sweep over those constants decides
+/// this once per look and replays only the cheap rest (``AbsenceLookTable``).
+public enum AbsenceSightline: Equatable, Sendable {
+    /// The spot is behind the camera or outside the image.
+    case outOfView
+    /// A same-label detection box covers the spot.
+    case covered
+    /// The spot is in view and uncovered: its distance from the camera `range`, the
+    /// target's `size`, the spot's `depth` along the viewing direction and the LiDAR depth
+    /// `measured` there (NaN when LiDAR has no trusted return).
+    case inView(range: Double, size: Double, depth: Double, measured: Double)
+
+    /// The look under constants `c`: out of range beyond the gate, no evidence without
+    /// LiDAR depth or with something nearer than the spot, else absent.
+    public func look(configuration c: AbsenceConfiguration) -> AbsenceLook {
+        switch self {
+        case .outOfView: return .noEvidence(.outOfView)
+        case .covered: return .covered
+        case let .inView(range, size, depth, measured):
+            guard range <= AbsenceRules.rangeGate(size: size, configuration: c) else { return .noEvidence(.outOfRange) }
+            guard !measured.isNaN else { return .noEvidence(.noDepth) }
+            guard measured >= depth - c.sightlineTolerance else { return .noEvidence(.occluded) }
+            return .absent
+        }
     }
 }

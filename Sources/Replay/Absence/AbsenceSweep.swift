@@ -1,7 +1,7 @@
 import Recording
 
 /// One look the sweep took, and what it changed.
-public struct AbsenceEvent: Equatable, Sendable {
+public struct AbsenceEvent: Hashable, Sendable {
     /// The frame of the pass.
     public var frame: Int64
     /// The frame's time, seconds.
@@ -24,7 +24,8 @@ public struct AbsenceEvent: Equatable, Sendable {
 /// id. An absent look counts when at least `minSampleSpacing` seconds after the last
 /// counted one; `absentSamples` of them flip the instance to missing. Any sighting (a
 /// covered look, or `recordSighting`) clears the count and flips it back. No-evidence
-/// looks move no counters.
+/// looks move no counters. Instances are the registry's non-negative instance indices; the
+/// state of each is kept in an array indexed by it.
 public struct AbsenceSweep: Sendable {
     private struct State: Sendable {
         var count = 0
@@ -34,7 +35,8 @@ public struct AbsenceSweep: Sendable {
 
     /// The constants in use.
     public let configuration: AbsenceConfiguration
-    private var states: [Int: State] = [:]
+    /// The state of instance `k` at index `k` (a default state past the end).
+    private var states: [State] = []
     private var lastLooked = -1
 
     /// Creates a sweep with no history.
@@ -43,42 +45,66 @@ public struct AbsenceSweep: Sendable {
     }
 
     /// Whether `instance` is currently flagged missing.
-    public func isMissing(_ instance: Int) -> Bool { states[instance]?.missing ?? false }
+    public func isMissing(_ instance: Int) -> Bool { instance < states.count && states[instance].missing }
 
     /// One perception pass over `targets` (sorted by instance id) from `frame`; the events are appended to `events`.
     public mutating func pass(
         targets: [AbsenceTarget], frame: Frame, detections: ArraySlice<Detection>,
         lidarDepth: (SIMD2<Double>) -> Double?, events: inout [AbsenceEvent]
     ) {
-        let eligible = targets.lazy.filter { !$0.isPerson }
-        guard !eligible.isEmpty else { return }
-        let start = eligible.firstIndex { $0.instance > lastLooked } ?? eligible.startIndex
-        var index = start
-        for _ in 0..<min(configuration.budgetPerPass, eligible.count) {
-            let target = eligible[index]
-            let look = AbsenceRules.look(at: target, frame: frame, detections: detections, lidarDepth: lidarDepth, configuration: configuration)
-            events.append(apply(look, to: target.instance, frame: frame))
-            lastLooked = target.instance
-            index = eligible.index(after: index)
-            if index == eligible.endIndex { index = eligible.startIndex }
+        var lastLooked = self.lastLooked
+        Self.forEachLook(in: targets, after: &lastLooked, budget: configuration.budgetPerPass) { index in
+            let look = AbsenceRules.look(at: targets[index], frame: frame, detections: detections, lidarDepth: lidarDepth, configuration: configuration)
+            events.append(record(look, of: targets[index].instance, frame: frame.index, time: frame.time))
+        }
+        self.lastLooked = lastLooked
+    }
+
+    /// Calls `body` with the index in `targets` (sorted by instance id) of each target one
+    /// pass looks at, in order: up to `budget` non-person targets, round-robin from the first
+    /// instance after `lastLooked`, which is moved to the last one looked at.
+    public static func forEachLook(in targets: [AbsenceTarget], after lastLooked: inout Int, budget: Int, _ body: (Int) -> Void) {
+        var eligible = 0
+        var start: Int?
+        for k in targets.indices where !targets[k].isPerson {
+            eligible += 1
+            if start == nil, targets[k].instance > lastLooked { start = k }
+        }
+        guard eligible > 0, var index = start ?? targets.indices.first(where: { !targets[$0].isPerson }) else { return }
+        for _ in 0..<min(max(budget, 0), eligible) {
+            body(index)
+            lastLooked = targets[index].instance
+            repeat { index = index + 1 == targets.count ? 0 : index + 1 } while targets[index].isPerson
         }
     }
 
     /// A sighting from elsewhere (e.g. a re-anchor): clears the count and un-flags the instance.
     public mutating func recordSighting(_ instance: Int) {
+        reserveState(of: instance)
         states[instance] = State()
     }
 
-    private mutating func apply(_ look: AbsenceLook, to instance: Int, frame: Frame) -> AbsenceEvent {
-        var state = states[instance] ?? State()
+    /// Makes `states` long enough to hold `instance`.
+    private mutating func reserveState(of instance: Int) {
+        precondition(instance >= 0, "absence sweep instances are registry indices (≥ 0), got \(instance)")
+        if instance >= states.count { states.append(contentsOf: repeatElement(State(), count: instance + 1 - states.count)) }
+    }
+
+    /// Counts `look` at `instance` on frame `frame` at `time` seconds and returns the event:
+    /// a covered look clears the count and the flag; an absent look counts when the last
+    /// counted one is at least `minSampleSpacing` seconds earlier, and flags the instance
+    /// missing at `absentSamples`.
+    public mutating func record(_ look: AbsenceLook, of instance: Int, frame: Int64, time: Double) -> AbsenceEvent {
+        reserveState(of: instance)
+        var state = states[instance]
         let wasMissing = state.missing
         switch look {
         case .covered:
             state = State()
         case .absent:
-            if state.lastCounted.map({ frame.time - $0 >= configuration.minSampleSpacing }) ?? true {
+            if state.lastCounted.map({ time - $0 >= configuration.minSampleSpacing }) ?? true {
                 state.count += 1
-                state.lastCounted = frame.time
+                state.lastCounted = time
                 if state.count >= configuration.absentSamples { state.missing = true }
             }
         case .noEvidence:
@@ -86,7 +112,7 @@ public struct AbsenceSweep: Sendable {
         }
         states[instance] = state
         return AbsenceEvent(
-            frame: frame.index, time: frame.time, instance: instance, look: look,
+            frame: frame, time: time, instance: instance, look: look,
             absentSamples: state.count, missing: state.missing, flipped: state.missing != wasMissing)
     }
 }

@@ -61,7 +61,9 @@ public enum GuidanceReplay {
                 configuration: configuration)
             var cursor = events.firstIndex { $0.frame >= request.fromFrame } ?? events.endIndex
             var trace: [GuidanceEvent] = []
-            for frame in frames where request.covers(frame.index) {
+            // Positions first: a frame is copied only when the request covers it.
+            for position in frames.indices where request.covers(frames[position].index) {
+                let frame = frames[position]
                 var lock: GuidanceLock?
                 while cursor < events.endIndex, events[cursor].frame <= frame.index {
                     let anchor = FreshAnchor(events[cursor], label: registry.instances[events[cursor].instance].label)
