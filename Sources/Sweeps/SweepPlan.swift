@@ -48,6 +48,14 @@ public struct SweepPlan: Sendable {
         signature(values, stages: [.upstream])
     }
 
+    /// The value of every upstream key (``SweepStage/upstream``) in the configuration of
+    /// point `values`: the tracker and fusion output depends on nothing else the base does not
+    /// fix, so it keys that output across the plans of one base (the sweeps of a protocol).
+    public func upstreamKey(_ values: [Double]) -> [Double] {
+        let configuration = configuration(values)
+        return SweepKey.all.filter { $0.stage == .upstream }.map { $0.value(in: configuration) }
+    }
+
     /// The values of the keys of `stages` of a point: two points with the same signature
     /// over a stage and the stages it depends on share that stage's output.
     public func signature(_ values: [Double], stages: Set<SweepStage>) -> [Double] {

@@ -43,8 +43,9 @@ public struct SweepRunner: Sendable {
     ///   - checkpoint: points already done (from a killed run); updated as batches finish.
     ///   - known: points computed elsewhere (a widened grid's earlier round), by index in this
     ///     plan; they are not written to the checkpoint.
-    ///   - upstream: tracker and fusion outputs already computed, by upstream signature; the
-    ///     ones this run computes are added.
+    ///   - upstream: tracker and fusion outputs already computed, by upstream key
+    ///     (``SweepPlan/upstreamKey(_:)``, valid across the plans of one base); the ones this run
+    ///     computes are added.
     ///   - afterBatch: called after each batch with the updated checkpoint and the number of
     ///     points done; return false to stop early (the outcome is then nil).
     public func run(
@@ -53,7 +54,7 @@ public struct SweepRunner: Sendable {
     ) throws -> SweepOutcome? {
         let completed = checkpoint.completed
         let pending = plan.points.indices.filter { known[$0] == nil && completed[$0] == nil }
-        cache.merge(try upstreamOutputs(for: pending.filter { cache[plan.upstreamSignature(plan.points[$0])] == nil })) { $1 }
+        cache.merge(try upstreamOutputs(for: pending.filter { cache[plan.upstreamKey(plan.points[$0])] == nil })) { $1 }
         let subject = ReplaySweepSubject(plan: plan, inputs: inputs, upstream: cache)
         guard let done = try ResumableSweep.run(subject, checkpoint: &checkpoint, known: known, batchSize: batchSize, afterBatch: afterBatch)
         else { return nil }
@@ -66,17 +67,17 @@ public struct SweepRunner: Sendable {
         return try run(checkpoint: &checkpoint, upstream: &cache, afterBatch: afterBatch)
     }
 
-    /// Tracker and fusion output per distinct upstream signature among `points`, one per
+    /// Tracker and fusion output per distinct upstream key among `points`, one per
     /// recording, computed in parallel.
     func upstreamOutputs(for points: [Int]) throws -> [[Double]: [UpstreamOutput]] {
         var signatures: [[Double]] = []
         var seen = Set<[Double]>()
         for point in points {
-            let signature = plan.upstreamSignature(plan.points[point])
+            let signature = plan.upstreamKey(plan.points[point])
             if seen.insert(signature).inserted { signatures.append(signature) }
         }
         let tasks = signatures.flatMap { s in inputs.indices.map { (s, $0) } }
-        let representative = Dictionary(points.map { (plan.upstreamSignature(plan.points[$0]), $0) }) { first, _ in first }
+        let representative = Dictionary(points.map { (plan.upstreamKey(plan.points[$0]), $0) }) { first, _ in first }
         let failure = Mutex<InputError?>(nil)
         let chunks = inChunks(of: tasks.count, minimumChunk: 1) { range in
             range.compactMap { k -> ([Double], Int, UpstreamOutput)? in
@@ -118,7 +119,7 @@ struct ReplaySweepSubject: SweepSubject {
             var memo = StageMemo()
             return range.map { k in
                 let values = plan.points[batch[k]]
-                return memo.components(values, plan: plan, inputs: inputs, upstream: upstream[plan.upstreamSignature(values)]!)
+                return memo.components(values, plan: plan, inputs: inputs, upstream: upstream[plan.upstreamKey(values)]!)
             }
         }.flatMap { $0 }
     }

@@ -23,4 +23,21 @@ struct SHA256Tests {
             #expect(try SHA256.hexDigest(ofFile: path) == expected, "file of length \(length)")
         }
     }
+
+    @Test("fed in pieces of every size, the digest is the one of the whole")
+    func piecesEqualWhole() {
+        var random = SplitMix64(seed: 3)
+        let bytes = (0..<5_000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        let whole = SHA256.hexDigest(of: bytes)
+        for round in 0..<40 {
+            var hash = SHA256()
+            var offset = 0
+            while offset < bytes.count {
+                let size = min(Int(random.next() % UInt64(round < 20 ? 70 : 300)), bytes.count - offset)
+                hash.update(bytes[offset..<(offset + size)])
+                offset += size
+            }
+            #expect(hash.finalizeHex() == whole, "round \(round)")
+        }
+    }
 }

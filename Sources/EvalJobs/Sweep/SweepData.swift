@@ -24,7 +24,9 @@ public struct SweepData {
         let spec = try CorpusBuilder.spec(at: specPath)
         let folder = try CorpusBuilder.cacheFolder(spec, root: cacheRoot)
         message("corpus \(spec.name): \(spec.count) recordings in \(folder)")
+        let start = DispatchTime.now().uptimeNanoseconds
         let summary = try CorpusBuilder.build(spec, into: folder, progress: corpusProgress)
+        message("corpus \(spec.name): ready in \(seconds(since: start))")
         message(summary.text.trimmingCharacters(in: .newlines))
         return SweepData(paths: summary.recordings.map { (folder as NSString).appendingPathComponent($0.file) }, corpus: summary, spec: spec)
     }
@@ -36,7 +38,9 @@ public struct SweepData {
         let variant = spec.variantSpec(model)
         let folder = try CorpusBuilder.cacheFolder(variant, root: Self.cacheRoot)
         message("variant \(model.name) (\(model.family): \(model.settingsText)): \(variant.count) recordings in \(folder)")
+        let start = DispatchTime.now().uptimeNanoseconds
         let summary = try CorpusBuilder.build(variant, into: folder, progress: corpusProgress)
+        message("variant \(model.name): ready in \(Self.seconds(since: start))")
         return summary.recordings.map { (folder as NSString).appendingPathComponent($0.file) }
     }
 
@@ -44,5 +48,10 @@ public struct SweepData {
     public func statement(_ recordings: [Recording]) -> String {
         DataStatement.sweep(names: paths.map(ProtocolLoader.recordingName), data: recordings.map { RecordingData(meta: $0.meta) },
                             corpus: corpus, variants: spec.map { ($0.variants, $0.count) })
+    }
+
+    /// The time since `start` (uptime nanoseconds) as "12.34 s".
+    private static func seconds(since start: UInt64) -> String {
+        String(format: "%.2f s", Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
     }
 }

@@ -49,10 +49,13 @@ public enum SweepJob {
         var results: [SweepResult] = []
         var batches = 0
         let build = [ToolInfo.version, ToolInfo.gitCommit() ?? "no-git"]
+        // Tracker and fusion outputs by upstream key, shared by every sweep (one base).
+        var upstream: [[Double]: [UpstreamOutput]] = [:]
+        // The shipped constants' components per recording: the same for every sweep (one base).
+        var shippedComponents: [[Double]]?
         for definition in spec.sweeps {
             var plan = try SweepPlan(name: definition.name, space: definition.space, base: spec.replay)
             var known: [Int: [[Double]]] = [:]
-            var upstream: [[Double]: [UpstreamOutput]] = [:]
             var round = 0, resumed = 0
             let start = DispatchTime.now().uptimeNanoseconds
             var outcome: SweepOutcome
@@ -89,9 +92,10 @@ public enum SweepJob {
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             message("sweep \(definition.name): done in \(String(format: "%.2f", seconds)) s")
-            let shipped = try inputs.map { input in
+            let shipped = try shippedComponents ?? inputs.map { input in
                 try SweepStages.naive(input.recording, truth: input.truth, configuration: spec.replay)
             }
+            shippedComponents = shipped
             results.append(SweepResult(definition: definition, base: spec.replay, outcome: outcome, shipped: shipped, seconds: seconds,
                                        resumed: resumed, space: plan.space, widenings: round))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Recording
+import Synchronization
 
 /// SHA-256 (FIPS 180-4), used to fingerprint every input of a results file.
 public struct SHA256: Sendable {
@@ -14,9 +15,10 @@ public struct SHA256: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    private var state: [UInt32] = [
-        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-    ]
+    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
+        0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19
+    )
+    /// Bytes fed but not yet compressed (fewer than 64).
     private var pending: [UInt8] = []
     private var length: UInt64 = 0
 
@@ -25,14 +27,9 @@ public struct SHA256: Sendable {
 
     /// Feeds bytes.
     public mutating func update(_ bytes: some Collection<UInt8>) {
-        pending.append(contentsOf: bytes)
         length &+= UInt64(bytes.count)
-        let blocks = pending.count / 64
-        guard blocks > 0 else { return }
-        pending.withUnsafeBufferPointer { buffer in
-            for block in 0..<blocks { compress(buffer, at: block * 64) }
-        }
-        pending.removeFirst(blocks * 64)
+        let handled: Void? = bytes.withContiguousStorageIfAvailable { update(contiguous: $0) }
+        if handled == nil { Array(bytes).withUnsafeBufferPointer { update(contiguous: $0) } }
     }
 
     /// The digest as 64 lowercase hexadecimal characters.
@@ -45,7 +42,8 @@ public struct SHA256: Sendable {
         let savedLength = length
         update(tail)
         length = savedLength
-        return state.map { String(format: "%08x", $0) }.joined()
+        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
+        return words.map { String(format: "%08x", $0) }.joined()
     }
 
     /// The hex digest of a file's contents, read in chunks.
@@ -68,8 +66,35 @@ public struct SHA256: Sendable {
         return hash.finalizeHex()
     }
 
+    /// Completes a pending block from `bytes`, compresses every whole block of the rest in
+    /// place and keeps the remainder pending (the length is counted by the caller).
+    private mutating func update(contiguous bytes: UnsafeBufferPointer<UInt8>) {
+        var offset = 0
+        if !pending.isEmpty {
+            let taken = min(64 - pending.count, bytes.count)
+            pending.append(contentsOf: bytes[0..<taken])
+            offset = taken
+            guard pending.count == 64 else { return }
+            let block = pending
+            block.withUnsafeBufferPointer { compress($0, at: 0) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        while bytes.count - offset >= 64 {
+            compress(bytes, at: offset)
+            offset += 64
+        }
+        if offset < bytes.count { pending.append(contentsOf: bytes[offset...]) }
+    }
+
     private mutating func compress(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int) {
-        var w = [UInt32](repeating: 0, count: 64)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { w in
+            Self.k.withUnsafeBufferPointer { k in compress(buffer, at: offset, schedule: w, constants: k) }
+        }
+    }
+
+    @inline(__always)
+    private mutating func compress(_ buffer: UnsafeBufferPointer<UInt8>, at offset: Int, schedule w: UnsafeMutableBufferPointer<UInt32>,
+                                   constants k: UnsafeBufferPointer<UInt32>) {
         for t in 0..<16 {
             let b = offset + 4 * t
             w[t] = UInt32(buffer[b]) << 24 | UInt32(buffer[b + 1]) << 16 | UInt32(buffer[b + 2]) << 8 | UInt32(buffer[b + 3])
@@ -80,31 +105,61 @@ public struct SHA256: Sendable {
             let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
             w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
         }
-        var a = state[0], b = state[1], c = state[2], d = state[3]
-        var e = state[4], f = state[5], g = state[6], h = state[7]
+        var (a, b, c, d, e, f, g, h) = state
         for t in 0..<64 {
             let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
             let choice = (e & f) ^ (~e & g)
-            let t1 = h &+ s1 &+ choice &+ Self.k[t] &+ w[t]
+            let t1 = h &+ s1 &+ choice &+ k[t] &+ w[t]
             let s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
             let majority = (a & b) ^ (a & c) ^ (b & c)
             let t2 = s0 &+ majority
             h = g; g = f; f = e; e = d &+ t1
             d = c; c = b; b = a; a = t1 &+ t2
         }
-        state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-        state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+        state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d, state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
     }
 }
 
 extension SHA256 {
     /// SHA-256 of a file as lowercase hex, as an ``InputError`` naming the file when it cannot be read:
-    /// how every job fingerprints its inputs for provenance.
+    /// how every job fingerprints its inputs for provenance. A file fingerprinted before in this
+    /// process and unchanged since (same device, inode, size, modification and change times) is
+    /// not read again: a sweep fingerprints its recordings for its checkpoint and again for
+    /// the results file.
     public static func fingerprint(_ path: String) throws -> String {
+        let before = FileIdentity(path)
+        if let before, let known = knownFingerprints.withLock({ $0[before] }) { return known }
+        let digest: String
         do {
-            return try SHA256.hexDigest(ofFile: path)
+            digest = try SHA256.hexDigest(ofFile: path)
         } catch {
             throw InputError(file: path, message: "cannot be read for fingerprinting")
         }
+        if let before, FileIdentity(path) == before { knownFingerprints.withLock { $0[before] = digest } }
+        return digest
+    }
+
+    private static let knownFingerprints = Mutex<[FileIdentity: String]>([:])
+}
+
+/// What identifies one version of a file on disk: its path, device and inode, size, and
+/// modification and status-change times (nanoseconds); nil when it cannot be `stat`ed.
+private struct FileIdentity: Hashable {
+    var path: String
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var modified: [Int]
+    var changed: [Int]
+
+    init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        self.path = path
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = [info.st_mtim.tv_sec, info.st_mtim.tv_nsec]
+        changed = [info.st_ctim.tv_sec, info.st_ctim.tv_nsec]
     }
 }
