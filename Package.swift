@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        // glibc's malloc.h (the C library itself; nothing to install).
+        .systemLibrary(name: "CMalloc"),
 
         // MARK: - Library modules
         .target(name: "EvalNumerics", dependencies: ["CLAPACKE"]),
@@ -52,7 +54,7 @@ let package = Package(
         .target(
             name: "EvalCommandLine",
             dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "ResultStore", "EvalResults", "EvalJobs", "EvalReports", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth", "SessionViewer"]),
-        .executableTarget(name: "spatial-eval", dependencies: ["EvalCommandLine", "EvalResults"]),
+        .executableTarget(name: "spatial-eval", dependencies: ["EvalCommandLine", "EvalResults", "CMalloc"]),
         // What an app links to record sessions: Foundation only, no other module of this package.
         .target(name: "SpatialEvalRecorder"),
         // Benchmarks/recorder_overhead.sh: the recorder's caller-side cost and writer throughput.

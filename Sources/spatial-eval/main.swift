@@ -1,3 +1,4 @@
+import CMalloc
 import Foundation
 import EvalResults
 import EvalJobs
@@ -8,6 +9,13 @@ import EvalCommandLine
 if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == ForeignResultsFile.probeArgument {
     exit(ForeignResultsFile.probe(CommandLine.arguments[2]))
 }
+
+// The allocator keeps freed memory for reuse instead of returning it to the system after
+// every large free: the bootstrap of the calibration allocates and frees arrays of several
+// MB per replicate, and glibc's defaults unmapped and re-faulted them each time (more system
+// than user time). Docs/benchmarks.md#main-job has the measurement.
+mallopt(M_MMAP_THRESHOLD, 32 << 20)
+mallopt(M_TRIM_THRESHOLD, 1 << 30)
 
 let status = CommandLineTool().run(Array(CommandLine.arguments.dropFirst()), output: StandardStreams())
 exit(status)

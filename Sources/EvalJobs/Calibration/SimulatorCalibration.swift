@@ -32,7 +32,7 @@ public enum SimulatorCalibration {
     /// The rows of the calibration table.
     public static func rows(_ sessions: [CalibrationSession], bound: [CalibrationSession], settings: CalibrationSettings) -> [CalibrationRow] {
         guard !sessions.isEmpty else { return [] }
-        let gapRows: [(String, String, Double, ([Double]) -> Double)] = [
+        let gapRows: [(String, String, Double, @Sendable ([Double]) -> Double)] = [
             ("re-anchor gap median, m", "2.8 cm (n = 33, one session)", 0.028, { Quantile.median($0) }),
             ("re-anchor gap p90, m", "19.2 cm", 0.192, { Quantile.linear($0, 0.9) }),
             ("re-anchor gap max, m", "86.6 cm", 0.866, { $0.max() ?? .nan }),
@@ -64,9 +64,9 @@ public enum SimulatorCalibration {
     /// A row: `statistic` on all sessions, its bootstrap interval, and optionally its per-session range.
     public static func row(
         _ figure: String, app: String, appValue: Double?, sessions: [CalibrationSession], settings: CalibrationSettings,
-        perSession: Bool, statistic: @escaping ([CalibrationSession]) -> Double
+        perSession: Bool, statistic: @escaping @Sendable ([CalibrationSession]) -> Double
     ) -> CalibrationRow {
-        let interval = Bootstrap.interval(
+        let interval = Bootstrap.intervalOnAllCores(
             units: sessions, method: .percentile, resamples: settings.resamples, seed: settings.bootstrapSeed, statistic: statistic)
         var range: ClosedRange<Double>?
         if perSession {

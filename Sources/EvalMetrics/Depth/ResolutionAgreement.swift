@@ -22,11 +22,17 @@ public struct ResolutionAgreement: Equatable, Sendable {
         precondition(a.count == b.count && a.count >= 2, "agreement needs two equal arrays of two or more values")
         let n = Double(a.count)
         let meanA = PairwiseSum.sum(a) / n, meanB = PairwiseSum.sum(b) / n
-        let sab = PairwiseSum.sum(zip(a, b).map { ($0 - meanA) * ($1 - meanB) })
-        let saa = PairwiseSum.sum(a.map { ($0 - meanA) * ($0 - meanA) })
-        let sbb = PairwiseSum.sum(b.map { ($0 - meanB) * ($0 - meanB) })
+        // One scratch array holds each term list in turn (the sums are NumPy-ordered over it).
+        var terms = [Double](repeating: 0, count: a.count)
+        func sum(_ term: (Double, Double) -> Double) -> Double {
+            for k in terms.indices { terms[k] = term(a[k], b[k]) }
+            return PairwiseSum.sum(terms)
+        }
+        let sab = sum { ($0 - meanA) * ($1 - meanB) }
+        let saa = sum { x, _ in (x - meanA) * (x - meanA) }
+        let sbb = sum { _, y in (y - meanB) * (y - meanB) }
         count = a.count
         pearsonR = sab / (saa * sbb).squareRoot()
-        meanAbsolutePercentDifference = PairwiseSum.sum(zip(a, b).map { abs($0 - $1) / abs($1) }) / n * 100
+        meanAbsolutePercentDifference = sum { abs($0 - $1) / abs($1) } / n * 100
     }
 }

@@ -13,17 +13,26 @@ public enum Bootstrap {
         units: [Unit], resamples: Int, seed: UInt64, statistic: ([Unit]) -> Double
     ) -> [Double] {
         precondition(!units.isEmpty, "bootstrap of no units")
+        return resampleIndices(count: units.count, resamples: resamples, seed: seed).map { draw in statistic(draw.map { units[$0] }) }
+    }
+
+    /// ``replicates(units:resamples:seed:statistic:)`` evaluated on all cores: the same
+    /// resamples, drawn in order from one stream, and the same values in the same order.
+    public static func replicatesOnAllCores<Unit: Sendable>(
+        units: [Unit], resamples: Int, seed: UInt64, statistic: @Sendable ([Unit]) -> Double
+    ) -> [Double] {
+        precondition(!units.isEmpty, "bootstrap of no units")
+        let draws = resampleIndices(count: units.count, resamples: resamples, seed: seed)
+        return inChunks(of: draws.count, minimumChunk: 16) { range in range.map { statistic(draws[$0].map { units[$0] }) } }.flatMap { $0 }
+    }
+
+    /// The unit indices of `resamples` resamples of `count` units with replacement, drawn
+    /// in order from one SplitMix64 stream seeded with `seed`.
+    public static func resampleIndices(count: Int, resamples: Int, seed: UInt64) -> [[Int]] {
+        precondition(count > 0, "bootstrap of no units")
         precondition(resamples > 0, "bootstrap needs at least one resample")
         var generator = SplitMix64(seed: seed)
-        var resample: [Unit] = []
-        resample.reserveCapacity(units.count)
-        return (0..<resamples).map { _ in
-            resample.removeAll(keepingCapacity: true)
-            for _ in 0..<units.count {
-                resample.append(units[Int.random(in: 0..<units.count, using: &generator)])
-            }
-            return statistic(resample)
-        }
+        return (0..<resamples).map { _ in (0..<count).map { _ in Int.random(in: 0..<count, using: &generator) } }
     }
 
     /// The jackknife values θ_(i): `statistic` with unit `i` left out, for every `i`.
@@ -42,8 +51,24 @@ public enum Bootstrap {
         units: [Unit], method: BootstrapMethod = .bca, confidenceLevel: Double = 0.95,
         resamples: Int = 9999, seed: UInt64, statistic: ([Unit]) -> Double
     ) -> BootstrapInterval {
+        interval(units: units, replicates: replicates(units: units, resamples: resamples, seed: seed, statistic: statistic),
+                 method: method, confidenceLevel: confidenceLevel, statistic: statistic)
+    }
+
+    /// ``interval(units:method:confidenceLevel:resamples:seed:statistic:)`` with the
+    /// replicates evaluated on all cores (the same interval).
+    public static func intervalOnAllCores<Unit: Sendable>(
+        units: [Unit], method: BootstrapMethod = .bca, confidenceLevel: Double = 0.95,
+        resamples: Int = 9999, seed: UInt64, statistic: @Sendable ([Unit]) -> Double
+    ) -> BootstrapInterval {
+        interval(units: units, replicates: replicatesOnAllCores(units: units, resamples: resamples, seed: seed, statistic: statistic),
+                 method: method, confidenceLevel: confidenceLevel, statistic: statistic)
+    }
+
+    private static func interval<Unit>(
+        units: [Unit], replicates theta: [Double], method: BootstrapMethod, confidenceLevel: Double, statistic: ([Unit]) -> Double
+    ) -> BootstrapInterval {
         let estimate = statistic(units)
-        let theta = replicates(units: units, resamples: resamples, seed: seed, statistic: statistic)
         switch method {
         case .percentile:
             return BootstrapInterval.percentile(estimate: estimate, replicates: theta, confidenceLevel: confidenceLevel)
