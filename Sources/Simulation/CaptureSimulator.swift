@@ -29,13 +29,19 @@ public struct CaptureSimulator: Sendable {
     }
 
     /// Simulates `scenario` (stretched to `duration` seconds, if given) with `seed`.
-    public func simulate(_ scenario: Scenario, seed: UInt64, duration: Double? = nil) -> SimulatedCapture {
-        simulate(scenario.scene(duration: duration, seed: seed, layout: configuration.layout), seed: seed)
+    ///
+    /// - Parameter lidarMaps: the LiDAR maps of the same scenario, seed and duration simulated
+    ///   under a configuration with the same ``SimulationConfiguration/lidarMapInputs``: they
+    ///   are what this simulation would cast, so they are taken instead of cast again (a
+    ///   corpus variant reuses its base member's).
+    public func simulate(_ scenario: Scenario, seed: UInt64, duration: Double? = nil, lidarMaps: [LidarMap]? = nil) -> SimulatedCapture {
+        simulate(scenario.scene(duration: duration, seed: seed, layout: configuration.layout), seed: seed, lidarMaps: lidarMaps)
     }
 
     /// Simulates `roomScene` with `seed`. The world origin is moved to the first camera
-    /// centre, as an AR session's is.
-    public func simulate(_ roomScene: Scene, seed: UInt64) -> SimulatedCapture {
+    /// centre, as an AR session's is. `lidarMaps`, when given, stand for the maps this
+    /// simulation would cast (see ``simulate(_:seed:duration:lidarMaps:)``).
+    public func simulate(_ roomScene: Scene, seed: UInt64, lidarMaps reused: [LidarMap]? = nil) -> SimulatedCapture {
         let config = configuration
         let scene = roomScene.translated(by: -roomScene.path.pose(at: 0).position)
         let streams = RandomStreams(seed: seed)
@@ -62,7 +68,7 @@ public struct CaptureSimulator: Sendable {
             let network = DepthNetworkFrame(model: config.depthNetwork, random: &networkRandom)
             let embed = offset % max(1, config.cadence.embeddingEveryNFrames) == 0
             let sampleDepth = offset % max(1, config.cadence.depthGridEveryNFrames) == 0
-            if config.cadence.lidarMapEveryNFrames > 0, offset % config.cadence.lidarMapEveryNFrames == 0 {
+            if reused == nil, config.cadence.lidarMapEveryNFrames > 0, offset % config.cadence.lidarMapEveryNFrames == 0 {
                 var mapRandom = streams.generator(.lidarMap, UInt64(frame))
                 output.lidarMaps.append(sampler.lidarMap(
                     frame: frame, rows: config.cadence.lidarMapRows, columns: config.cadence.lidarMapColumns, scene: scene,
@@ -93,7 +99,7 @@ public struct CaptureSimulator: Sendable {
             meta: meta(scene: scene, seed: seed, cameras: cameras), frames: output.frames, detections: output.detections,
             depthGrids: output.grids, groundTruthObjects: GroundTruthTables.objects(of: scene),
             groundTruthPlacements: GroundTruthTables.placements(of: scene, duration: cameras.last?.time ?? 0),
-            groundTruthBoxes: output.boxes, lidarMaps: output.lidarMaps,
+            groundTruthBoxes: output.boxes, lidarMaps: reused ?? output.lidarMaps,
             guidanceRequests: GroundTruthTables.guidanceRequests(of: scene, frames: output.frames),
             depthNetworkPasses: output.passes)
         return SimulatedCapture(recording: recording, cameras: cameras, detectionCauses: output.causes, embeddings: embeddings, scene: scene)

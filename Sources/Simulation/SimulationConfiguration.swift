@@ -33,6 +33,40 @@ public struct SimulationConfiguration: Equatable, Sendable, Codable {
 
     /// The default configuration.
     public init() {}
+
+    /// Every parameter the whole-frame LiDAR maps (`lidar_maps`) of a simulation read,
+    /// besides its scenario, seed and duration: the scene's layout, the true camera path's
+    /// frame rate, the camera, the LiDAR model and the cadence of detector frames and maps
+    /// (`DepthGridSampler.lidarMap` casts from the true pose with its own random stream per
+    /// frame). Two configurations that agree here cast the same maps for the same member, so
+    /// a corpus variant that changes only the drift, the detector, the embeddings, the depth
+    /// network or the segmentation reuses its base member's maps.
+    public var lidarMapInputs: LidarMapInputs {
+        LidarMapInputs(
+            camera: camera, framesPerSecond: framesPerSecond, layout: layout, lidar: lidar,
+            detectorEveryNFrames: cadence.detectorEveryNFrames, lidarMapEveryNFrames: cadence.lidarMapEveryNFrames,
+            lidarMapRows: cadence.lidarMapRows, lidarMapColumns: cadence.lidarMapColumns)
+    }
+}
+
+/// The parameters the LiDAR maps of a simulation depend on (``SimulationConfiguration/lidarMapInputs``).
+public struct LidarMapInputs: Equatable, Sendable {
+    /// The camera.
+    public var camera: PinholeCamera
+    /// Frames per second of the true camera path.
+    public var framesPerSecond: Double
+    /// The scene layout model.
+    public var layout: LayoutModel
+    /// The LiDAR model.
+    public var lidar: LidarModel
+    /// Every N-th frame runs the detector.
+    public var detectorEveryNFrames: Int
+    /// Every N-th detector frame has a map.
+    public var lidarMapEveryNFrames: Int
+    /// Map rows.
+    public var lidarMapRows: Int
+    /// Map columns.
+    public var lidarMapColumns: Int
 }
 
 /// Which frames carry detections, embeddings and depth grids.

@@ -10,7 +10,7 @@ struct InspectCommand: Command {
     let summary = "Summarise a recording (SQLite) and validate it; exit 1 when any problem is found."
     let discussion = """
         Prints the recording's metadata and counts (frames, duration, detections per class, \
-        ground-truth objects, moves, depth grids, marks) on standard output, then checks it: finite, \
+        ground-truth objects, moves, depth grids, marks, and the tables a corpus variant borrows from its base member) on standard output, then checks it: finite, \
         rigid poses; boxes inside the image; increasing timestamps; every ground-truth \
         reference valid; ground-truth marks that contradict each other; SQLite's integrity_check. Each problem goes to standard error as \
         'error: FILE:TABLE:ROW: message', ROW being the table's key (frame number, id). \
@@ -26,7 +26,8 @@ struct InspectCommand: Command {
         let recording = try RecordingStore.read(from: path)
         let integrity = try RecordingStore.integrityProblems(at: path)
         let problems = RecordingValidator().problems(in: recording, integrityMessages: integrity)
-        output.out(Self.report(path: path, recording: recording, problemCount: problems.count, version: try RecordingStore.schemaVersion(at: path)))
+        output.out(Self.report(path: path, recording: recording, problemCount: problems.count, version: try RecordingStore.schemaVersion(at: path),
+                               borrowing: try RecordingStore.borrowing(at: path)))
         for problem in problems {
             output.err("error: \(path):\(problem)\n")
         }
@@ -43,7 +44,7 @@ struct InspectCommand: Command {
     }
 
     /// The summary text: metadata, then one aligned line per count.
-    static func report(path: String, recording: Recording, problemCount: Int, version: Int) -> String {
+    static func report(path: String, recording: Recording, problemCount: Int, version: Int, borrowing: BorrowedTables? = nil) -> String {
         let summary = RecordingSummary(recording)
         let classes = summary.detectionsPerClass.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
             .map { "\($0.key) \($0.value)" }.joined(separator: ", ")
@@ -61,7 +62,7 @@ struct InspectCommand: Command {
             ("gt boxes", "\(summary.groundTruthBoxes)"),
         ] + (recording.marks.isEmpty ? [] : [
             ("gt marks", Self.markCounts(recording.marks)),
-        ]) + [
+        ]) + Self.borrowedRows(borrowing) + [
             ("problems", problemCount == 0 ? "none" : "\(problemCount) (listed on standard error)"),
         ]
         var lines = ["\(path) (recording schema v\(version))"]
@@ -69,5 +70,12 @@ struct InspectCommand: Command {
         let width = rows.map(\.0.count).max() ?? 0
         lines += rows.map { "  " + $0.0.padding(toLength: width + 2, withPad: " ", startingAt: 0) + $0.1 }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The "borrowed" line of a file that borrows tables: which, and from where.
+    static func borrowedRows(_ borrowing: BorrowedTables?) -> [(String, String)] {
+        guard let borrowing else { return [] }
+        let tables: [String] = borrowing.tables.map(\.rawValue)
+        return [("borrowed", tables.joined(separator: ", ") + " from " + borrowing.source)]
     }
 }

@@ -38,12 +38,34 @@ public enum CorpusBuilder {
         (root as NSString).appendingPathComponent(String(try hash(spec).prefix(16)))
     }
 
+    /// The corpus a variant corpus is a variant of (spec.md#sweep-variants): its member `k` is
+    /// the variant's member `k` under the base's own assumptions.
+    public struct Base: Sendable {
+        /// The base corpus's spec.
+        public var spec: CorpusSpec
+        /// Its folder, complete (built before the variant).
+        public var folder: String
+
+        /// A base corpus in `folder`.
+        public init(spec: CorpusSpec, folder: String) {
+            self.spec = spec
+            self.folder = folder
+        }
+    }
+
     /// Makes `folder` hold every recording of `spec` and its summary; returns the summary.
+    ///
+    /// With a `base` (for a variant corpus), each member is simulated beside the base's
+    /// member of the same index: the LiDAR maps are taken from it when the variant does not
+    /// change what they depend on (``SimulationConfiguration/lidarMapInputs``), and every
+    /// table equal to the base member's is borrowed from its file instead of written again
+    /// (``BorrowedTables``; reading the member gives the whole recording).
     ///
     /// - Parameters:
     ///   - progress: called with (recordings done, total) as recordings are written.
     /// - Throws: `InputError` when `folder` holds the corpus of another spec.
-    public static func build(_ spec: CorpusSpec, into folder: String, progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> CorpusSummary {
+    public static func build(_ spec: CorpusSpec, into folder: String, base: Base? = nil,
+                             progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> CorpusSummary {
         let digest = try hash(spec)
         let manager = FileManager.default
         // Locked for the whole build; a killed build's partial recordings are removed on opening.
@@ -63,6 +85,7 @@ public enum CorpusBuilder {
         let done = Atomic<Int>(0)
         let failure = Mutex<(any Error)?>(nil)
         let simulator = CaptureSimulator(configuration: try spec.configuration())
+        let besideBase = try base.map { try Self.baseMembers(of: $0, for: spec, members: members, variantFolder: folder) }
         let counted = inChunks(of: members.count, minimumChunk: 1) { range in
             range.map { k -> CorpusSummary.Entry? in
                 let member = members[k]
@@ -71,6 +94,8 @@ public enum CorpusBuilder {
                     let recording: Recording
                     if manager.fileExists(atPath: path) {
                         recording = try RecordingStore.read(from: path)
+                    } else if let besideBase {
+                        recording = try simulateBeside(besideBase[k], member: member, simulator: simulator, path: path)
                     } else {
                         recording = simulator.simulate(member.scenario, seed: member.seed, duration: member.duration).recording
                         try RecordingStore.write(recording, to: path)
@@ -88,5 +113,48 @@ public enum CorpusBuilder {
         let summary = CorpusSummary(spec: spec, specSHA256: digest, recordings: counted.flatMap { $0 }.compactMap { $0 })
         try AtomicFile.write(JSONText.data(summary), to: summaryPath)
         return summary
+    }
+
+    /// The base corpus's member beside a variant's: its file (absolute, and relative to the
+    /// variant's folder) and whether its LiDAR maps are the variant's.
+    struct BaseMember: Sendable {
+        var path: String
+        var relativePath: String
+        var sharesLidarMaps: Bool
+    }
+
+    /// The base members of `spec`'s `members`, checked to be the same members (scenario, seed,
+    /// duration) in a complete base folder.
+    static func baseMembers(of base: Base, for spec: CorpusSpec, members: [CorpusMember], variantFolder: String) throws -> [BaseMember] {
+        let summaryPath = (base.folder as NSString).appendingPathComponent("corpus.json")
+        guard FileManager.default.fileExists(atPath: summaryPath) else {
+            throw InputError(file: base.folder, message: "the base corpus of \(spec.name) is not complete (no corpus.json); build it first")
+        }
+        let shares = try spec.configuration().lidarMapInputs == base.spec.configuration().lidarMapInputs
+        let relativeFolder = "../" + URL(fileURLWithPath: base.folder).standardizedFileURL.lastPathComponent
+        guard URL(fileURLWithPath: base.folder).standardizedFileURL.deletingLastPathComponent()
+                == URL(fileURLWithPath: variantFolder).standardizedFileURL.deletingLastPathComponent() else {
+            throw InputError(file: variantFolder, message: "a variant corpus's folder must sit beside its base's (\(base.folder))")
+        }
+        return try members.map { member in
+            let baseMember = base.spec.member(member.index)
+            guard baseMember.scenario == member.scenario, baseMember.seed == member.seed, baseMember.duration == member.duration else {
+                throw InputError(file: variantFolder, message: "member \(member.index) of \(spec.name) is not the base's member \(member.index)")
+            }
+            return BaseMember(path: (base.folder as NSString).appendingPathComponent(baseMember.fileName),
+                              relativePath: relativeFolder + "/" + baseMember.fileName, sharesLidarMaps: shares)
+        }
+    }
+
+    /// Simulates `member` beside its base member and writes it to `path`, borrowing the tables
+    /// the two share; returns the whole recording.
+    static func simulateBeside(_ base: BaseMember, member: CorpusMember, simulator: CaptureSimulator, path: String) throws -> Recording {
+        let baseRecording = try RecordingStore.read(from: base.path)
+        let recording = simulator.simulate(member.scenario, seed: member.seed, duration: member.duration,
+                                           lidarMaps: base.sharesLidarMaps ? baseRecording.lidarMaps : nil).recording
+        let shared = BorrowedTables.shareable(recording, base: baseRecording)
+        try RecordingStore.write(recording, to: path, borrowing: shared.isEmpty ? nil
+                                 : BorrowedTables(source: base.relativePath, tables: shared, of: baseRecording))
+        return recording
     }
 }

@@ -39,7 +39,8 @@ public struct SweepData {
         let folder = try CorpusBuilder.cacheFolder(variant, root: Self.cacheRoot)
         message("variant \(model.name) (\(model.family): \(model.settingsText)): \(variant.count) recordings in \(folder)")
         let start = DispatchTime.now().uptimeNanoseconds
-        let summary = try CorpusBuilder.build(variant, into: folder, progress: corpusProgress)
+        let base = CorpusBuilder.Base(spec: spec, folder: try CorpusBuilder.cacheFolder(spec, root: Self.cacheRoot))
+        let summary = try CorpusBuilder.build(variant, into: folder, base: base, progress: corpusProgress)
         message("variant \(model.name): ready in \(Self.seconds(since: start))")
         return summary.recordings.map { (folder as NSString).appendingPathComponent($0.file) }
     }

@@ -22,13 +22,18 @@ public enum RecordingStore {
     ///
     /// Rows are written in identifier order; foreign keys are enforced, so a detection of
     /// an unknown frame, say, fails the write. On any failure the destination is left
-    /// untouched and the temporary file is removed.
+    /// untouched and the temporary file is removed. With `borrowing`, the borrowed tables'
+    /// rows are left out and the file records where they are (``BorrowedTables``).
     /// - Throws: `RecordingWriteError` naming `path` and the cause.
-    public static func write(_ recording: Recording, to path: String) throws(RecordingWriteError) {
+    public static func write(_ recording: Recording, to path: String, borrowing: BorrowedTables? = nil) throws(RecordingWriteError) {
+        let keys = BorrowedTables.metaKeys
+        if let key = [keys.source, keys.tables, keys.rows].first(where: { recording.meta[$0] != nil }) {
+            throw RecordingWriteError(file: path, reason: "meta key '\(key)' is reserved for borrowed tables")
+        }
         let temporary = temporaryPath(for: path)
         unlink(temporary)
         do {
-            try writeFile(recording, to: temporary)
+            try writeFile(borrowing?.stored(recording) ?? recording, to: temporary)
             guard rename(temporary, path) == 0 else {
                 throw RecordingWriteError(file: path, reason: "cannot rename into place: \(String(cString: strerror(errno)))")
             }
@@ -41,10 +46,49 @@ public enum RecordingStore {
         }
     }
 
-    /// Reads the recording at `path`.
+    /// Reads the recording at `path`; the tables it borrows (``BorrowedTables``) are read
+    /// from their source file.
     /// - Throws: `InputError` naming `path` when the file is missing, not an SQLite
-    ///   database, damaged, of an unsupported schema version, or has a malformed row.
+    ///   database, damaged, of an unsupported schema version, or has a malformed row, or
+    ///   when its borrowed tables cannot be read (the message names the source too).
     public static func read(from path: String) throws(InputError) -> Recording {
+        let stored = try readStored(from: path)
+        guard let recorded = BorrowedTables.recorded(in: stored.meta) else { return stored }
+        do throws(BorrowingProblem) {
+            let borrowing = try recorded.get()
+            let sourcePath = (URL(fileURLWithPath: path).deletingLastPathComponent().path as NSString)
+                .appendingPathComponent(borrowing.source)
+            let base: Recording
+            do {
+                base = try readStored(from: sourcePath)
+            } catch {
+                throw BorrowingProblem("its borrowed tables cannot be read: \(error)")
+            }
+            guard BorrowedTables.recorded(in: base.meta) == nil else {
+                throw BorrowingProblem("borrows from \(borrowing.source), which borrows itself; a source must hold its tables")
+            }
+            return try borrowing.resolved(stored, base: base).get()
+        } catch {
+            throw InputError(file: path, message: error.message)
+        }
+    }
+
+    /// The tables the file at `path` borrows from another file, nil when it holds all its own.
+    /// - Throws: `InputError` as `read(from:)` does, and for malformed borrowing keys.
+    public static func borrowing(at path: String) throws(InputError) -> BorrowedTables? {
+        let meta = try withReadableFile(path) { db throws in
+            Dictionary(try readAll(MetaEntry.self, from: db).map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+        }
+        guard let recorded = BorrowedTables.recorded(in: meta) else { return nil }
+        do throws(BorrowingProblem) {
+            return try recorded.get()
+        } catch {
+            throw InputError(file: path, message: error.message)
+        }
+    }
+
+    /// The recording as the file at `path` holds it (borrowed tables empty).
+    private static func readStored(from path: String) throws(InputError) -> Recording {
         try withReadableFile(path) { db throws in
             try db.execute("PRAGMA mmap_size = \(mappedBytes)")
             let meta = try readAll(MetaEntry.self, from: db)

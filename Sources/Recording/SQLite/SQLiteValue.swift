@@ -25,6 +25,13 @@ extension SQLiteValue {
     /// A blob or NULL.
     static func blob(_ value: [UInt8]?) -> SQLiteValue { value.map { .blob($0) } ?? .null }
 
+    /// Whether a file holds the two values alike: equal, with doubles compared bit for bit
+    /// (−0 and 0 differ; a NaN equals the same NaN).
+    func isStoredAlike(_ other: SQLiteValue) -> Bool {
+        if case .real(let a) = self, case .real(let b) = other { return a.bitPattern == b.bitPattern }
+        return self == other
+    }
+
     /// A short name of the value's storage class, for error messages.
     var typeName: String {
         switch self {

@@ -1,0 +1,65 @@
+import Foundation
+import EvalJobs
+import Recording
+import Simulation
+import TestSupport
+import Testing
+
+/// Variant corpora built beside their base (CorpusBuilder.Base): LiDAR maps reused, shared
+/// tables borrowed, and every member still the recording a whole simulation gives.
+@Suite("Variant corpora beside their base")
+struct VariantCorpusTests {
+    /// The shipped corpus spec's variant models over 2 short members, plus one that changes the LiDAR.
+    private func spec() throws -> CorpusSpec {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Protocols/corpus-default.json").path
+        var spec = try CorpusBuilder.spec(at: path)
+        spec.count = 2
+        spec.arms = [CorpusSpec.Arm(scenario: .twinsMoved, weight: 1, duration: [6, 8]),
+                     CorpusSpec.Arm(scenario: .absence, weight: 1, duration: [6, 8])]
+        spec.variants?.count = 2
+        spec.variants?.pivots = nil
+        spec.variants?.models.append(.init(name: "lidar-noisy", family: "lidar", simulation: ["lidar.noiseBase": .number(0.05)]))
+        return spec
+    }
+
+    /// The bytes `recording` is written as.
+    private func bytes(_ recording: Recording, at path: String) throws -> Data {
+        try RecordingStore.write(recording, to: path)
+        return try Data(contentsOf: URL(fileURLWithPath: path))
+    }
+
+    @Test("Every variant member reads back as the whole simulation writes it; tables the variant leaves alone are borrowed")
+    func membersEqualWholeSimulations() throws {
+        let root = try TemporaryDirectory()
+        let spec = try spec()
+        let baseFolder = root.file("base")
+        _ = try CorpusBuilder.build(spec, into: baseFolder)
+        for model in spec.variants!.models {
+            let variant = spec.variantSpec(model)
+            let folder = root.file(model.name)
+            _ = try CorpusBuilder.build(variant, into: folder, base: CorpusBuilder.Base(spec: spec, folder: baseFolder))
+            let simulator = CaptureSimulator(configuration: try variant.configuration())
+            for k in 0..<variant.count {
+                let member = variant.member(k)
+                let path = (folder as NSString).appendingPathComponent(member.fileName)
+                let read = try RecordingStore.read(from: path)
+                let whole = simulator.simulate(member.scenario, seed: member.seed, duration: member.duration).recording
+                #expect(try bytes(read, at: root.file("read.sqlite")) == bytes(whole, at: root.file("whole.sqlite")), "\(model.name) member \(k)")
+                let tables = try RecordingStore.borrowing(at: path)?.tables ?? []
+                #expect(tables.contains(.lidarMaps) == (model.family != "lidar"), "\(model.name): borrowed \(tables)")
+                if model.family == "drift" { #expect(tables.contains(.detections), "a drift variant changes the poses only") }
+            }
+        }
+    }
+
+    @Test("A variant folder must sit beside its base's, and the base must be complete")
+    func baseChecks() throws {
+        let root = try TemporaryDirectory()
+        let spec = try spec()
+        let variant = spec.variantSpec(spec.variants!.models[0])
+        #expect(throws: InputError.self) {
+            try CorpusBuilder.build(variant, into: root.file("v"), base: CorpusBuilder.Base(spec: spec, folder: root.file("no-base")))
+        }
+    }
+}
