@@ -60,11 +60,12 @@ public struct Recommendation: Sendable, Equatable {
         let spans = plan.keys.indices.map { a in
             (plan.points.map { $0[a] }.max() ?? 0) - (plan.points.map { $0[a] }.min() ?? 0)
         }
+        let flat = PooledComponents(outcome)
         func choose(_ subset: [Int]) -> Int? {
-            objective.choose(outcome.pooled(subset), points: plan.points, shipped: plan.shipped, spans: spans)
+            objective.choose(flat.pooled(subset), points: plan.points, shipped: plan.shipped, spans: spans)
         }
         let all = Array(0..<n)
-        let pooled = outcome.pooled()
+        let pooled = flat.pooled()
         chosen = choose(all)
         tied = objective.tied(pooled)
         paretoMask = ParetoFront.mask(pooled.map { c in objective.pareto.map { $0.cost(c) } })
@@ -79,7 +80,7 @@ public struct Recommendation: Sendable, Equatable {
             var tiedFor: [[Int]: [Int]] = [:]
             for _ in 0..<resamples {
                 let subset = (0..<n).map { _ in Int.random(in: 0..<n, using: &generator) }.sorted()
-                let tiedHere = tiedFor[subset] ?? objective.tied(outcome.pooled(subset))
+                let tiedHere = tiedFor[subset] ?? objective.tied(flat.pooled(subset))
                 tiedFor[subset] = tiedHere
                 if tiedHere.isEmpty {
                     infeasible += 1
@@ -108,7 +109,7 @@ public struct Recommendation: Sendable, Equatable {
         folds = n < 2 ? [] : all.map { left in
             let training = all.filter { $0 != left }
             let chosenHere = choose(training)
-            let heldOut = outcome.pooled([left])
+            let heldOut = flat.pooled([left])
             let best = heldOut.filter(objective.isFeasible).map(objective.minimise.cost).min()
             let value = chosenHere.map { objective.minimise.value(heldOut[$0]) } ?? .nan
             return LeaveOneOutFold(

@@ -90,8 +90,10 @@ public struct VariantEvidence: Sendable, Equatable {
                 return (values.min()! + values.max()!) / 2
             }
         }
+        let (variantSums, baselineSums) = (PooledComponents(outcome), PooledComponents(baseline))
         func shift(_ subset: [Int]?) -> [Double]? {
-            guard let v = midpoints(objective.tied(outcome.pooled(subset))), let b = midpoints(objective.tied(baseline.pooled(subset))) else { return nil }
+            guard let v = midpoints(objective.tied(variantSums.pooled(subset))), let b = midpoints(objective.tied(baselineSums.pooled(subset)))
+            else { return nil }
             return zip(v, b).map { $0 - $1 }
         }
         let estimate = shift(nil)

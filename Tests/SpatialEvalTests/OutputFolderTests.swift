@@ -161,20 +161,52 @@ struct OutputFolderTests {
 
 @Suite("Sweep checkpoint shape")
 struct SweepCheckpointShapeTests {
+    /// A checkpoint of `points` with one recording's values each, as bytes.
+    private func bytes(_ points: [Int], fingerprint: String = "f") throws -> Data {
+        var checkpoint = SweepCheckpoint(fingerprint: fingerprint)
+        checkpoint.points = points
+        checkpoint.components = points.map { p in [(0..<SweepComponent.allCases.count).map { Double($0 + p) }] }
+        return try checkpoint.encoded()
+    }
+
     @Test("a checkpoint with a repeated, unordered or negative point index is ignored instead of trapping on resume")
     func malformedCheckpoints() throws {
         let folder = try TemporaryDirectory()
-        let values = (0..<SweepComponent.allCases.count).map { "\($0)" }.joined(separator: ", ")
-        let good = #"{"fingerprint": "f", "points": [0, 2], "components": [[[\#(values)]], [[\#(values)]]]}"#
-        let path = try folder.write(good, to: "good.json")
+        let path = folder.file("good.checkpoint")
+        try bytes([0, 2]).write(to: URL(fileURLWithPath: path))
         let loaded = try #require(SweepCheckpoint.load(from: path, fingerprint: "f", pointCount: 3, recordingCount: 1))
-        #expect(loaded.completed.count == 2)
+        #expect(loaded.completed.count == 2 && loaded.components[1][0][3] == 5)
         #expect(SweepCheckpoint.load(from: path, fingerprint: "f", pointCount: 2, recordingCount: 1) == nil, "point 2 is outside a 2-point plan")
         #expect(SweepCheckpoint.load(from: path, fingerprint: "f", pointCount: 3, recordingCount: 2) == nil, "one recording's values, two recordings swept")
         #expect(SweepCheckpoint.load(from: path, fingerprint: "other", pointCount: 3, recordingCount: 1) == nil, "another sweep's checkpoint")
-        for points in ["[1, 1]", "[2, 0]", "[-1, 0]"] {
-            let bad = #"{"fingerprint": "f", "points": \#(points), "components": [[[1, 2]], [[3, 4]]]}"#
-            #expect(SweepCheckpoint.load(from: try folder.write(bad, to: "bad.json"), fingerprint: "f") == nil, "\(points)")
+        for points in [[1, 1], [2, 0], [-1, 0]] {
+            let bad = folder.file("bad.checkpoint")
+            try bytes(points).write(to: URL(fileURLWithPath: bad))
+            #expect(SweepCheckpoint.load(from: bad, fingerprint: "f") == nil, "\(points)")
         }
+    }
+
+    @Test("a file that is not a checkpoint to the byte (truncated, extended, another magic, counts past its end) is ignored")
+    func notACheckpoint() throws {
+        let good = try bytes([0, 2, 5])
+        #expect(SweepCheckpoint.decoded(good)?.points == [0, 2, 5])
+        #expect(SweepCheckpoint.decoded(good.dropLast()) == nil)
+        #expect(SweepCheckpoint.decoded(good + Data([0])) == nil)
+        var magic = good
+        magic[0] = UInt8(ascii: "X")
+        #expect(SweepCheckpoint.decoded(magic) == nil)
+        var counts = good
+        counts[SweepCheckpoint.magic.count + 8 + 1] = 0xFF  // the points count (fingerprint "f" is one byte)
+        #expect(SweepCheckpoint.decoded(counts) == nil)
+        #expect(SweepCheckpoint.decoded(Data()) == nil)
+    }
+
+    @Test("NaN, −0 and infinities come back bit for bit")
+    func bitExact() throws {
+        var checkpoint = SweepCheckpoint(fingerprint: "f")
+        checkpoint.record([4: [[.nan, -0.0, .infinity, -.infinity, 1e-300]]])
+        let back = try #require(SweepCheckpoint.decoded(try checkpoint.encoded()))
+        #expect(back.components[0][0].map(\.bitPattern) == checkpoint.components[0][0].map(\.bitPattern))
+        #expect(back.points == [4] && back.fingerprint == "f")
     }
 }

@@ -47,7 +47,7 @@ struct SweepCommandTests {
         #expect(output.standardOutput.contains("cadence  tracker.detectEvery  1.000 → "))
         let entries = try FileManager.default.contentsOfDirectory(atPath: out)
         #expect(entries.contains("sweep.h5") && entries.contains("report.md") && entries.contains("report.html"))
-        #expect(!entries.contains { $0.hasSuffix(".checkpoint.json") }, "checkpoints are removed once sweep.h5 is complete")
+        #expect(!entries.contains { $0.hasSuffix(".checkpoint") }, "checkpoints are removed once sweep.h5 is complete")
 
         let file = try ResultFile.open(atPath: out + "/sweep.h5")
         let merge = try file.root.openGroup("sweeps").openGroup("merge")

@@ -88,7 +88,7 @@ import Testing
         let full = try #require(try runner.run(checkpoint: &straight))
 
         let folder = try TemporaryDirectory()
-        let path = folder.file("sweep.checkpoint.json")
+        let path = folder.file("sweep.checkpoint")
         var first = SweepCheckpoint(fingerprint: "f")
         let stopped = try runner.run(checkpoint: &first) { checkpoint, done in
             try checkpoint.save(to: path)

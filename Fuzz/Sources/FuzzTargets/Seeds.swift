@@ -96,8 +96,8 @@ func makeSeeds(root: String, into folder: String, maximumBytes: Int = 64 * 1024)
     try save("hdf5", "warmth.h5", fm.contents(atPath: scratch + "/warmth/results.h5") ?? Data(), binary: true)
     // Sweep checkpoint: the shape SweepJob saves.
     var checkpoint = SweepCheckpoint(fingerprint: "fuzz")
-    checkpoint.record([0: [[1, 2, 3], [4, 5, 6]], 3: [[0.5, 0.25, 0], [1, 1, 1]], 7: [[], [2]]])
-    try save("checkpoint", "checkpoint.json", try JSONEncoder().encode(checkpoint))
+    checkpoint.record([0: [[1, 2, 3], [4, 5, 6]], 3: [[0.5, 0.25, 0], [1, 1, 1]], 7: [[.nan, -0.0, .infinity], [2, 2, 2]]])
+    try save("checkpoint", "sweep.checkpoint", try checkpoint.encoded(), binary: true)
     // COCO: a tiny instances/results pair in the documented shape.
     try save("coco", "instances.json", Data("""
         {"images":[{"id":1,"width":640,"height":480}],"categories":[{"id":1,"name":"cup"}],\

@@ -108,12 +108,11 @@ let allTargets: [FuzzTarget] = [
             _ = try? RunResultsFile.read(path)
         }
     },
-    FuzzTarget(name: "checkpoint", summary: "sweep checkpoint JSON",
-               seeds: ["Fuzz/seeds/checkpoint/*.json"]) { data in
+    FuzzTarget(name: "checkpoint", summary: "binary sweep checkpoint",
+               seeds: ["Fuzz/seeds/checkpoint/*.checkpoint"]) { data in
         // The fingerprint is taken from the input itself, so the fuzzer reaches the resume path.
-        struct Header: Decodable { var fingerprint: String }
-        let fingerprint = (try? JSONDecoder().decode(Header.self, from: data))?.fingerprint ?? ""
-        guard let checkpoint = SweepCheckpoint.load(from: scratchFile(data, suffix: ".json"), fingerprint: fingerprint) else { return }
+        let fingerprint = SweepCheckpoint.decoded(data)?.fingerprint ?? ""
+        guard let checkpoint = SweepCheckpoint.load(from: scratchFile(data, suffix: ".checkpoint"), fingerprint: fingerprint) else { return }
         var resumed = checkpoint
         resumed.record(checkpoint.completed)
     },

@@ -13,7 +13,7 @@ public enum SweepJob {
     /// Where the checkpoint of sweep `name`'s widening round `round` lives inside `folder`
     /// (removed once `sweep.h5` is written; round 0 is the declared grid).
     public static func checkpointPath(_ folder: String, sweep name: String, round: Int = 0) -> String {
-        (folder as NSString).appendingPathComponent(".sweep-\(name)" + (round > 0 ? ".round-\(round)" : "") + ".checkpoint.json")
+        (folder as NSString).appendingPathComponent(".sweep-\(name)" + (round > 0 ? ".round-\(round)" : "") + ".checkpoint")
     }
 
     /// Runs every sweep of `loaded`, widening grids whose recommendation reaches an open edge

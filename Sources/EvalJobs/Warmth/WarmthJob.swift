@@ -11,7 +11,7 @@ import EvalResults
 public enum WarmthJob {
     /// Where the warmth sweep's checkpoint lives inside `folder`.
     public static func checkpointPath(_ folder: String) -> String {
-        (folder as NSString).appendingPathComponent(".warmth.checkpoint.json")
+        (folder as NSString).appendingPathComponent(".warmth.checkpoint")
     }
 
     /// Where a warmth job checkpoints and which inputs the checkpoint belongs to.
