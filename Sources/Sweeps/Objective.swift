@@ -94,6 +94,13 @@ public struct Objective: Sendable, Equatable {
     /// noise of pooled ratios, not a practical threshold; spec.md#sweep-verdict).
     public static let tieTolerance = 1e-9
 
+    /// Every component the rule's metrics read (``SweepMetric/components``), in component order:
+    /// the rule decides from these alone.
+    public var components: [SweepComponent] {
+        let read = Set(([minimise] + then + pareto + caps.map(\.metric)).flatMap(\.components))
+        return SweepComponent.allCases.filter(read.contains)
+    }
+
     /// The text of the rule, e.g. "fewest duplicates with false_merge_rate ≤ 0.01".
     public var text: String {
         let goal = "\(minimise.largerIsBetter ? "largest" : "smallest") \(minimise.rawValue)"

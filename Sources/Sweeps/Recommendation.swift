@@ -60,7 +60,8 @@ public struct Recommendation: Sendable, Equatable {
         let spans = plan.keys.indices.map { a in
             (plan.points.map { $0[a] }.max() ?? 0) - (plan.points.map { $0[a] }.min() ?? 0)
         }
-        let flat = PooledComponents(outcome)
+        // The rule reads a few components; they are all the resamples and folds pool.
+        let flat = PooledComponents(outcome, keeping: objective.components)
         func choose(_ subset: [Int]) -> Int? {
             objective.choose(flat.pooled(subset), points: plan.points, shipped: plan.shipped, spans: spans)
         }

@@ -227,6 +227,47 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
         }
     }
 
+    /// The components ``value(_:)`` reads, and no others (a test holds the two together): a
+    /// rule that compares a few metrics pools only their components.
+    public var components: [SweepComponent] {
+        switch self {
+        case .falseMerges: [.blended]
+        case .falseMergeRate: [.impureFeeds, .feeds]
+        case .duplicates: [.duplicates]
+        case .duplicateRate: [.duplicates, .objectsAnchored]
+        case .neverAnchored: [.neverAnchored]
+        case .instances: [.instances]
+        case .anchorErrorMean: [.errorSum, .errorCount]
+        case .convergenceMean: [.convergenceSum, .movesConverged]
+        case .unconvergedMoves: [.moves, .movesConverged]
+        case .idf1: [.idf1Weighted, .groundTruthBoxes]
+        case .hota: [.hotaWeighted, .groundTruthBoxes]
+        case .mota: [.motaWeighted, .groundTruthBoxes]
+        case .detectorCalls: [.detectorCalls]
+        case .falseMissingRate: [.falseMissing, .flags]
+        case .missedRemovalRate: [.missedRemovals, .removals]
+        case .flagLatencyMean: [.removals, .missedRemovals, .latencySum]
+        case .wrongTargetRate: [.wrongTargetLocks, .correctLocks]
+        case .missedLockRate: [.missedLockable, .lockableRequests]
+        case .radiusWrongTargetRate: [.radiusWrongLocks, .guidedRequests]
+        case .wrongTargetLocks: [.wrongTargetLocks]
+        case .greenOverEmpty: [.greenWithoutObject]
+        case .greenOverEmptyRate: [.greenWithoutObject, .greenArrivals]
+        case .timeToLockMean: [.lockTimeSum, .lockTimes]
+        case .labelDuplicates: [.labelDuplicates]
+        case .labelBlended: [.labelBlended]
+        case .labelAnchorErrorMean: [.labelErrorSum, .labelErrorCount]
+        case .labelTimeToConfirmedMean: [.labelConfirmSum, .labelObjectsShown]
+        case .blendedTwinPairs: [.blendedTwinPairs]
+        case .blendedTwinPairRate: [.blendedTwinPairs, .twinPairs]
+        case .blendedAnchors: [.blendedAnchors]
+        case .blendedAnchorRate: [.blendedAnchors, .objectsAnchored]
+        case .wrongIdentityPerObject: [.wrongIdentitySeconds, .objectsAnchored]
+        case .falseMissingPerHour: [.recordedSeconds, .falseMissing]
+        case .detectorCallsPerSecond: [.detectorCalls, .recordedSeconds]
+        }
+    }
+
     /// The evidence behind the metric in `c`: the count of its denominator and what it counts.
     public func evidence(_ c: [Double]) -> (count: Int, noun: String) {
         func n(_ component: SweepComponent) -> Int { Int(c[component.rawValue]) }

@@ -90,7 +90,7 @@ public struct VariantEvidence: Sendable, Equatable {
                 return (values.min()! + values.max()!) / 2
             }
         }
-        let (variantSums, baselineSums) = (PooledComponents(outcome), PooledComponents(baseline))
+        let (variantSums, baselineSums) = (PooledComponents(outcome, keeping: objective.components), PooledComponents(baseline, keeping: objective.components))
         func shift(_ subset: [Int]?) -> [Double]? {
             guard let v = midpoints(objective.tied(variantSums.pooled(subset))), let b = midpoints(objective.tied(baselineSums.pooled(subset)))
             else { return nil }
