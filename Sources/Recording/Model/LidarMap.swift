@@ -32,7 +32,8 @@ public struct LidarMap: Equatable, Sendable {
 
     /// The depth of the sample nearest to `pixel` in an image of `width` × `height`, when
     /// the pixel is inside the image, the sample has a return and its confidence is at
-    /// least `minimumConfidence`; nil otherwise.
+    /// least `minimumConfidence`; nil otherwise. Inlinable: the absence replay reads it per look.
+    @inlinable
     public func depth(at pixel: SIMD2<Double>, width: Int, height: Int, minimumConfidence: UInt8 = 0) -> Double? {
         guard pixel.x >= 0, pixel.y >= 0, pixel.x < Double(width), pixel.y < Double(height) else { return nil }
         let column = min(Int(pixel.x * Double(columns) / Double(width)), columns - 1)

@@ -31,13 +31,16 @@ public struct Transform4x4: Equatable, Sendable {
     /// The identity transform.
     public static let identity = Transform4x4(rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1], translation: .zero)
 
-    /// The element at `row`, `column` (both 0-based).
+    /// The element at `row`, `column` (both 0-based). Inlinable: replays read poses in their
+    /// innermost loops across modules.
+    @inlinable
     public subscript(row: Int, column: Int) -> Double {
         get { rowMajor[row * 4 + column] }
         set { rowMajor[row * 4 + column] = newValue }
     }
 
     /// The translation column (the camera centre for a `world_from_camera` pose), in metres.
+    @inlinable
     public var translation: SIMD3<Double> {
         SIMD3(self[0, 3], self[1, 3], self[2, 3])
     }

@@ -58,14 +58,13 @@ public struct AbsenceLookTable: Sendable {
                 eventCursor += 1
             }
             let m = scene.mapOfFrame[f]
-            guard m >= 0, !targets.isEmpty, scene.frames[f].trackingState == .normal else { continue }
-            let (width, height) = (scene.frames[f].width, scene.frames[f].height)
+            guard m >= 0, !targets.isEmpty, scene.frames[f].trackingState == .normal, let camera = scene.cameras[f] else { continue }
             let detections = scene.detections[scene.detectionRanges[f]]
             // Instances are created in id order, so `targets` is sorted by instance id.
             AbsenceSweep.forEachLook(in: targets, after: &lastLooked, budget: budgetPerPass) { index in
                 let sightline = AbsenceRules.sightline(
-                    at: targets[index], frame: scene.frames[f], detections: detections,
-                    lidarDepth: { scene.lidarMaps[m].depth(at: $0, width: width, height: height, minimumConfidence: lidarConfidence) })
+                    at: targets[index], camera: camera, detections: detections,
+                    lidarDepth: { scene.lidarMaps[m].depth(at: $0, width: camera.width, height: camera.height, minimumConfidence: lidarConfidence) })
                 steps.append(Step(instance: targets[index].instance, frame: frameIndex, time: scene.frames[f].time, sightline: sightline))
             }
         }
@@ -75,16 +74,16 @@ public struct AbsenceLookTable: Sendable {
     /// Every look of the sweep under `configuration` (whose `budgetPerPass` must be the
     /// table's), in order: what ``AbsenceReplay/run(_:registry:configuration:lidarConfidence:)-scene`` returns.
     public func events(configuration: AbsenceConfiguration) -> [AbsenceEvent] {
-        replay(configuration) { _ in true }
+        replay(configuration, flipsOnly: false)
     }
 
     /// The looks of ``events(configuration:)`` that flipped a flag, in order: all that the
     /// missing flags (``MissingFlags``) and the absence outcomes read.
     public func flips(configuration: AbsenceConfiguration) -> [AbsenceEvent] {
-        replay(configuration, keeping: \.flipped)
+        replay(configuration, flipsOnly: true)
     }
 
-    private func replay(_ configuration: AbsenceConfiguration, keeping keep: (AbsenceEvent) -> Bool) -> [AbsenceEvent] {
+    private func replay(_ configuration: AbsenceConfiguration, flipsOnly: Bool) -> [AbsenceEvent] {
         precondition(configuration.budgetPerPass == budgetPerPass,
                      "an absence look table built for \(budgetPerPass) looks per pass replayed with \(configuration.budgetPerPass)")
         var sweep = AbsenceSweep(configuration: configuration)
@@ -94,8 +93,12 @@ public struct AbsenceLookTable: Sendable {
                 sweep.recordSighting(step.instance)
                 continue
             }
-            let event = sweep.record(sightline.look(configuration: configuration), of: step.instance, frame: step.frame, time: step.time)
-            if keep(event) { kept.append(event) }
+            let look = sightline.look(configuration: configuration)
+            let flipped = sweep.count(look, of: step.instance, time: step.time)
+            guard flipped || !flipsOnly else { continue }
+            let state = sweep.state(of: step.instance)
+            kept.append(AbsenceEvent(frame: step.frame, time: step.time, instance: step.instance, look: look,
+                                     absentSamples: state.absentSamples, missing: state.missing, flipped: flipped))
         }
         return kept
     }

@@ -14,6 +14,8 @@ public struct AbsenceScene: Sendable {
     let lidarMaps: [LidarMap]
     /// For each frame, the index of its map in `lidarMaps` (-1 without one).
     let mapOfFrame: [Int]
+    /// For each frame with a map, its camera read out once (nil for the others).
+    let cameras: [FrameCamera?]
 
     /// Indexes `recording`.
     public init(_ recording: Recording) {
@@ -23,6 +25,7 @@ public struct AbsenceScene: Sendable {
         var mapOfIndex: [Int64: Int] = [:]
         for (k, map) in recording.lidarMaps.enumerated() { mapOfIndex[map.frame] = k }
         mapOfFrame = frames.map { mapOfIndex[$0.index] ?? -1 }
+        cameras = zip(frames, mapOfFrame).map { frame, map in map >= 0 ? FrameCamera(frame) : nil }
         var ranges: [Range<Int>] = []
         ranges.reserveCapacity(frames.count)
         var cursor = 0

@@ -68,14 +68,20 @@ public enum AbsenceRules {
     public static func sightline(
         at target: AbsenceTarget, frame: Frame, detections: ArraySlice<Detection>, lidarDepth: (SIMD2<Double>) -> Double?
     ) -> AbsenceSightline {
-        guard let projection = CameraGeometry.project(target.position, frame: frame),
-              CameraGeometry.isInImage(projection.pixel, frame: frame) else { return .outOfView }
+        sightline(at: target, camera: FrameCamera(frame), detections: detections, lidarDepth: lidarDepth)
+    }
+
+    /// ``sightline(at:frame:detections:lidarDepth:)`` from the frame's camera read out once.
+    public static func sightline(
+        at target: AbsenceTarget, camera: FrameCamera, detections: ArraySlice<Detection>, lidarDepth: (SIMD2<Double>) -> Double?
+    ) -> AbsenceSightline {
+        guard let projection = camera.project(target.position), camera.isInImage(projection.pixel) else { return .outOfView }
         // By position: a detection is not copied to be compared.
         for k in detections.indices where detections[k].label == target.label && detections[k].box.contains(projection.pixel) {
             return .covered
         }
         let measured = lidarDepth(projection.pixel).flatMap { $0.isFinite ? $0 : nil }
-        return .inView(range: target.position.distance(to: frame.pose.translation), size: target.size,
+        return .inView(range: target.position.distance(to: camera.position), size: target.size,
                        depth: projection.depth, measured: measured ?? .nan)
     }
 }

@@ -95,6 +95,16 @@ public struct AbsenceSweep: Sendable {
     /// counted one is at least `minSampleSpacing` seconds earlier, and flags the instance
     /// missing at `absentSamples`.
     public mutating func record(_ look: AbsenceLook, of instance: Int, frame: Int64, time: Double) -> AbsenceEvent {
+        let flipped = count(look, of: instance, time: time)
+        let state = states[instance]
+        return AbsenceEvent(
+            frame: frame, time: time, instance: instance, look: look,
+            absentSamples: state.count, missing: state.missing, flipped: flipped)
+    }
+
+    /// Counts `look` at `instance` at `time` seconds (as ``record(_:of:frame:time:)``) and
+    /// returns whether it flipped the instance's flag.
+    mutating func count(_ look: AbsenceLook, of instance: Int, time: Double) -> Bool {
         reserveState(of: instance)
         var state = states[instance]
         let wasMissing = state.missing
@@ -111,8 +121,11 @@ public struct AbsenceSweep: Sendable {
             break
         }
         states[instance] = state
-        return AbsenceEvent(
-            frame: frame, time: time, instance: instance, look: look,
-            absentSamples: state.count, missing: state.missing, flipped: state.missing != wasMissing)
+        return state.missing != wasMissing
+    }
+
+    /// The absent samples counted so far at `instance` and its flag.
+    func state(of instance: Int) -> (absentSamples: Int, missing: Bool) {
+        instance < states.count ? (states[instance].count, states[instance].missing) : (0, false)
     }
 }

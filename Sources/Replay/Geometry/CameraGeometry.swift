@@ -12,15 +12,12 @@ public enum CameraGeometry {
 
     /// The pixel a world point projects to and its depth along −z; nil when it is not in front of the camera.
     public static func project(_ world: SIMD3<Double>, frame: Frame) -> (pixel: SIMD2<Double>, depth: Double)? {
-        let p = cameraPoint(world, pose: frame.pose)
-        guard p.z < 0 else { return nil }
-        let k = frame.intrinsics, depth = -p.z
-        return (SIMD2(k.cx + k.fx * p.x / depth, k.cy - k.fy * p.y / depth), depth)
+        FrameCamera(frame).project(world)
     }
 
     /// True when a pixel lies inside the frame's image.
     public static func isInImage(_ pixel: SIMD2<Double>, frame: Frame) -> Bool {
-        pixel.x >= 0 && pixel.y >= 0 && pixel.x <= Double(frame.width) && pixel.y <= Double(frame.height)
+        FrameCamera(frame).isInImage(pixel)
     }
 
     /// `pose · p` for a point.
@@ -31,12 +28,4 @@ public enum CameraGeometry {
             m[2, 0] * p.x + m[2, 1] * p.y + m[2, 2] * p.z + m[2, 3])
     }
 
-    /// `pose⁻¹ · p` for a point, assuming a rigid pose (Rᵀ(p − t)).
-    public static func cameraPoint(_ p: SIMD3<Double>, pose m: Transform4x4) -> SIMD3<Double> {
-        let q = p - m.translation
-        return SIMD3(
-            m[0, 0] * q.x + m[1, 0] * q.y + m[2, 0] * q.z,
-            m[0, 1] * q.x + m[1, 1] * q.y + m[2, 1] * q.z,
-            m[0, 2] * q.x + m[1, 2] * q.y + m[2, 2] * q.z)
-    }
 }
