@@ -10,12 +10,15 @@ if CommandLine.arguments.count == 3 && CommandLine.arguments[1] == ForeignResult
     exit(ForeignResultsFile.probe(CommandLine.arguments[2]))
 }
 
-// The allocator keeps freed memory for reuse instead of returning it to the system after
-// every large free: the bootstrap of the calibration allocates and frees arrays of several
-// MB per replicate, and glibc's defaults unmapped and re-faulted them each time (more system
-// than user time). Docs/benchmarks.md#main-job has the measurement.
-mallopt(M_MMAP_THRESHOLD, 32 << 20)
-mallopt(M_TRIM_THRESHOLD, 1 << 30)
+// For `calibrate` the allocator keeps freed memory for reuse instead of returning it to the
+// system after every large free: its bootstrap allocates and frees arrays of several MB per
+// replicate, and glibc's defaults unmapped and re-faulted them each time (more system than
+// user time, 87.6 s against 23.3 s; Docs/benchmarks.md#main-job). Other commands keep the
+// defaults, which give a lower peak memory (score-mot's is a benchmark figure).
+if CommandLine.arguments.dropFirst().first == "calibrate" {
+    mallopt(M_MMAP_THRESHOLD, 32 << 20)
+    mallopt(M_TRIM_THRESHOLD, 1 << 30)
+}
 
 let status = CommandLineTool().run(Array(CommandLine.arguments.dropFirst()), output: StandardStreams())
 exit(status)
