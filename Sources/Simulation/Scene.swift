@@ -152,6 +152,19 @@ struct RayCaster {
         self.origin = origin
     }
 
+    /// This caster with the solids left out that lie wholly outside the pyramid whose edges are
+    /// `edges` (from the same origin): every cast inside that pyramid returns what this one does.
+    func restricted(to edges: [SIMD3<Double>]) -> RayCaster {
+        let planes = FrustumPlanes(origin: origin, edges: edges)
+        return RayCaster(solids: solids.filter { planes.mayIntersect($0.box) }, room: room, origin: origin)
+    }
+
+    private init(solids: [(box: Box3, object: Int64?)], room: Box3?, origin: SIMD3<Double>) {
+        self.solids = solids
+        self.room = room
+        self.origin = origin
+    }
+
     /// The first hit along `direction` (not necessarily unit; the depth is in its units),
     /// passing through the object `excluded` (what lies behind a silhouette).
     func cast(direction: SIMD3<Double>, excluding excluded: Int64? = nil) -> RayHit {

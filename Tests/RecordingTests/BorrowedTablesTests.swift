@@ -57,6 +57,8 @@ import Testing
         }
         let read = try RecordingStore.read(from: path)
         #expect(read.meta == variant.meta, "the borrowing keys are gone")
+        let bulk = try RecordingStore.readDetectionsAndDepthGrids(from: path)
+        #expect(bulk.detections == variant.detections && bulk.depthGrids.count == variant.depthGrids.count, "the bulk reader follows the borrowing too")
         #expect(try bytes(of: read, in: folder, name: "read") == bytes(of: variant, in: folder, name: "whole"))
     }
 

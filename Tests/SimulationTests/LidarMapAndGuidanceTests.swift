@@ -96,6 +96,33 @@ import Testing
         #expect(left < total, "the restricted caster kept all \(total) solids")
     }
 
+    @Test("A tile of map samples restricted to its corner rays casts what the frame's caster casts, and leaves solids out")
+    func tileCastsEqualFrameCasts() throws {
+        let capture = SimulationFixtures.twins
+        let camera = SimulationConfiguration().camera
+        let map = LidarMap(frame: 0, rows: 32, columns: 24, depth: [], confidence: [])
+        var (left, total) = (0, 0)
+        for sample in capture.cameras.enumerated().filter({ $0.offset % 11 == 0 }).map(\.element) {
+            let pose = sample.truePose
+            let direction = { (row: Int, column: Int) -> SIMD3<Double> in
+                let pixel = map.pixel(row: row, column: column, width: camera.width, height: camera.height)
+                return pose.worldPoint(fromCamera: camera.ray(u: pixel.x, v: pixel.y)) - pose.position
+            }
+            let frame = RayCaster(scene: capture.scene, time: sample.time, origin: pose.position)
+            for (top, leftColumn) in [(0, 0), (8, 6), (24, 18), (16, 12)] {
+                let (bottom, right) = (top + 7, leftColumn + 5)
+                let tile = frame.restricted(to: [direction(top, leftColumn), direction(top, right), direction(bottom, right), direction(bottom, leftColumn)])
+                (left, total) = (left + tile.solids.count, total + frame.solids.count)
+                for row in top...bottom {
+                    for column in leftColumn...right {
+                        #expect(tile.cast(direction: direction(row, column)) == frame.cast(direction: direction(row, column)))
+                    }
+                }
+            }
+        }
+        #expect(left < total, "the tiles kept all \(total) solids")
+    }
+
     @Test func degeneratePyramidsCullNothing() {
         let box = Box3(center: SIMD3(0, 0, -5), extent: SIMD3(1, 1, 1))
         let flat = FrustumPlanes(origin: .zero, edges: [SIMD3(1, 0, 0), SIMD3(0, 1, 0), SIMD3(-1, 0, 0), SIMD3(0, -1, 0)])

@@ -36,14 +36,11 @@ public enum SweepJob {
         let spec = loaded.evaluationProtocol
         guard !spec.sweeps.isEmpty else { throw InputError(file: loaded.path, message: "key 'sweeps': the protocol defines no sweeps") }
         let data = try SweepData.resolve(loaded, message: message, corpusProgress: corpusProgress)
-        var inputs: [SweepInput] = []
-        var hashes: [String] = []
-        for path in data.paths {
-            let name = ProtocolLoader.recordingName(path)
-            if data.corpus == nil { message("reading \(name)") }
-            inputs.append(SweepInput(name: name, recording: try RecordingStore.readValidated(from: path)))
-            hashes.append(try SHA256.fingerprint(path))
-        }
+        if data.corpus == nil { for path in data.paths { message("reading \(ProtocolLoader.recordingName(path))") } }
+        let loadStart = DispatchTime.now().uptimeNanoseconds
+        let (inputs, hashes) = try readInputs(data.paths)
+        message(String(format: "read and prepared %d recordings in %.2f s", inputs.count,
+                       Double(DispatchTime.now().uptimeNanoseconds - loadStart) / 1e9))
         let protocolSHA = try SHA256.fingerprint(loaded.path)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var results: [SweepResult] = []
@@ -132,9 +129,7 @@ public enum SweepJob {
         }
         func load(_ model: CorpusVariants.Model?) throws -> [SweepInput] {
             guard let model else { return Array(main.prefix(min(variants.count, main.count))) }
-            return try data.variantPaths(model, message: message).map { path in
-                SweepInput(name: ProtocolLoader.recordingName(path), recording: try RecordingStore.readValidated(from: path))
-            }
+            return try readInputs(data.variantPaths(model, message: message)).inputs
         }
         for model in variants.models {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -174,6 +169,22 @@ public enum SweepJob {
                 results[k].pivots.append(PivotScan(family: pivot.family, measure: pivot.measure, measured: pivot.measured ?? "none", steps: steps[k] ?? []))
             }
         }
+    }
+
+    /// The recordings at `paths` read, validated and prepared as sweep inputs, with their
+    /// SHA-256 fingerprints, on all cores (in `paths` order; the first failure in that order
+    /// is thrown).
+    static func readInputs(_ paths: [String]) throws -> (inputs: [SweepInput], hashes: [String]) {
+        let read = inChunks(of: paths.count, minimumChunk: 1, perProcessor: 4) { range in
+            range.map { k in
+                Result { () throws -> (SweepInput, String) in
+                    let input = SweepInput(name: ProtocolLoader.recordingName(paths[k]), recording: try RecordingStore.readValidated(from: paths[k]))
+                    return (input, try SHA256.fingerprint(paths[k]))
+                }
+            }
+        }.flatMap { $0 }
+        let loaded = try read.map { try $0.get() }
+        return (loaded.map(\.0), loaded.map(\.1))
     }
 
     /// The median cosine between detections of two different twins over `inputs` (NaN without

@@ -5,7 +5,8 @@ extension RecordingStore {
     /// Reads only the detections and depth grids of the recording at `path`, the bulk
     /// of a recording's bytes, for evaluations that need nothing else.
     ///
-    /// The values equal those of `read(from:)` (same order, same bits). The two tables
+    /// The values equal those of `read(from:)` (same order, same bits; a file that borrows
+    /// them, ``BorrowedTables``, is read through `read(from:)`). The two tables
     /// are read at the same time, each on its own read-only connection, through
     /// `SQLiteCursor`, which decodes each column once, straight from SQLite's buffers,
     /// instead of through boxed `SQLiteValue` rows; the file is memory-mapped, so pages are
@@ -21,7 +22,14 @@ extension RecordingStore {
         let (detections, grids) = inParallel(
             { readBulk(path, bulkDetections) },
             { readBulk(path, bulkDepthGrids) })
-        return (try detections.get(), try grids.get())
+        let tables = (try detections.get(), try grids.get())
+        // A file that borrows either table (a corpus variant member) is read whole, which takes
+        // the borrowed rows from their source.
+        if let borrowing = try borrowing(at: path), borrowing.tables.contains(where: { [.detections, .depthGrids].contains($0) }) {
+            let recording = try read(from: path)
+            return (recording.detections, recording.depthGrids)
+        }
+        return tables
     }
 
     /// Opens `path` read-only, checks its version and runs `body`, capturing any failure
