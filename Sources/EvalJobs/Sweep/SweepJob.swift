@@ -111,7 +111,13 @@ public enum SweepJob {
     public static func runVariants(_ variants: CorpusVariants, data: SweepData, main: [SweepInput], spec: EvaluationProtocol, batchSize: Int,
                             results: inout [SweepResult], message: (String) -> Void) throws {
         let b = spec.bootstrap
-        func evidence(_ k: Int, on inputs: [SweepInput], ownAssumption: Bool = false, name: String, family: String, settings: String,
+        // The tracker and fusion outputs of the variant model being run, by upstream key, shared
+        // by its sweeps; and the outcomes of the variants that a pivot step shares (the same
+        // parameters, so the same corpus), which the step reuses instead of rerunning.
+        var upstream: (model: String, outputs: [[Double]: [UpstreamOutput]]) = ("", [:])
+        var outcomeOf: [String: SweepOutcome] = [:]
+        let sharedByPivots = Set((variants.pivots ?? []).flatMap { pivot in pivot.steps.indices.compactMap { pivot.model($0, among: variants.models)?.name } })
+        func evidence(_ k: Int, on inputs: [SweepInput], model: CorpusVariants.Model?, name: String, family: String, settings: String,
                       pivotValue: Double? = nil) throws -> VariantEvidence? {
             let plan = try results[k].plan()
             // The paired baseline: the same corpus members under the corpus's own assumption.
@@ -119,10 +125,22 @@ public enum SweepJob {
                 throw InputError(file: data.paths.first ?? spec.name, message: "variant \(name): its recordings are not the first \(inputs.count) of the corpus")
             }
             let baseline = SweepOutcome(components: results[k].outcome.components.map { Array($0.prefix(inputs.count)) })
-            var checkpoint = SweepCheckpoint(fingerprint: "variant \(name)")
-            let outcome = try ownAssumption ? baseline
-                : SweepRunner(plan: plan, inputs: inputs, batchSize: batchSize).run(checkpoint: &checkpoint)
-            guard let outcome else { return nil }
+            let outcome: SweepOutcome
+            if let model {
+                let key = "\(model.name)\u{0}\(k)"
+                if let known = outcomeOf[key] {
+                    outcome = known
+                } else {
+                    var checkpoint = SweepCheckpoint(fingerprint: "variant \(name)")
+                    if upstream.model != model.name { upstream = (model.name, [:]) }
+                    guard let ran = try SweepRunner(plan: plan, inputs: inputs, batchSize: batchSize)
+                        .run(checkpoint: &checkpoint, upstream: &upstream.outputs) else { return nil }
+                    outcome = ran
+                    if sharedByPivots.contains(model.name) { outcomeOf[key] = ran }
+                }
+            } else {
+                outcome = baseline
+            }
             return VariantEvidence(name: name, family: family, settings: settings, pivotValue: pivotValue, plan: plan, outcome: outcome,
                                    baseline: baseline, objective: results[k].definition.objective, resamples: b.replicates,
                                    confidence: b.confidence, seed: b.seed)
@@ -135,7 +153,9 @@ public enum SweepJob {
             let start = DispatchTime.now().uptimeNanoseconds
             let inputs = try load(model)
             for k in results.indices {
-                if let e = try evidence(k, on: inputs, name: model.name, family: model.family, settings: model.settingsText) { results[k].variants.append(e) }
+                if let e = try evidence(k, on: inputs, model: model, name: model.name, family: model.family, settings: model.settingsText) {
+                    results[k].variants.append(e)
+                }
             }
             let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
             message("variant \(model.name): every sweep on \(inputs.count) recordings in \(String(format: "%.2f", seconds)) s")
@@ -157,7 +177,7 @@ public enum SweepJob {
                 let settings = model?.settingsText ?? "the corpus's own assumption"
                 for k in depending {
                     let name = "\(pivot.family) \(ReportNumber.fixed(value))"
-                    if let e = try evidence(k, on: inputs, ownAssumption: model == nil, name: name, family: pivot.family, settings: settings,
+                    if let e = try evidence(k, on: inputs, model: model, name: name, family: pivot.family, settings: settings,
                                             pivotValue: value) {
                         steps[k, default: []].append(e)
                     }
