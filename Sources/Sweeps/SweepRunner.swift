@@ -133,15 +133,30 @@ struct ReplaySweepSubject: SweepSubject {
 /// depend only on the flag flips of that replay, so points whose flips agree (most points of
 /// an absence axis) share them through a per-recording memo, valid while the registry and
 /// the guidance constants stay the same.
+///
+/// Neighbouring anchor constants often leave a recording's registry making exactly the same
+/// updates (``AnchorRegistry/madeSameUpdates(as:)``); each recording keeps its last few
+/// distinct registries under the current upstream output with their judgement, look table and
+/// flip memo, and a new registry that made the same updates as one of them reuses all three.
 struct StageMemo {
     private typealias Downstream = (absence: SweepStages.AbsenceStage, guidance: [(SweepComponent, Double)])
+
+    /// One recording's registry and what is judged of it alone.
+    private struct RegistryStage {
+        var registry: AnchorRegistry
+        var judgement: SweepStages.RegistryJudgement
+        /// Its look table, once built, with the looks per pass it was built for.
+        var looks: (budget: Int, table: AbsenceLookTable)?
+        /// The absence and guidance stages by flag flips, under the memo's guidance constants.
+        var byFlips: [[AbsenceEvent]: Downstream] = [:]
+    }
+
+    /// Distinct registries kept per recording (the current one first).
+    private static let registriesKept = 3
+    private var upstreamKey: [Double]?
     private var registryKey: [Double]?
-    private var registries: [AnchorRegistry] = []
-    private var judgements: [SweepStages.RegistryJudgement] = []
-    private var lookBudget: Int?
-    private var lookTables: [AbsenceLookTable] = []
+    private var stages: [[RegistryStage]] = []
     private var guidanceKey: [Double]?
-    private var byFlips: [[[AbsenceEvent]: Downstream]] = []
     private var absenceKey: [Double]?
     private var downstream: [Downstream] = []
     private var labelKey: [Double]?
@@ -152,11 +167,22 @@ struct StageMemo {
         let configuration = plan.configuration(values)
         let registryKey = plan.signature(values, stages: [.upstream, .registry])
         if registryKey != self.registryKey {
-            registries = upstream.map { SweepStages.registry($0, anchors: configuration.anchors) }
-            judgements = zip(registries, zip(upstream, inputs)).map { SweepStages.judge(registry: $0, upstream: $1.0, truth: $1.1.truth) }
+            // Registries compare only when fed the same observations: one upstream's.
+            let upstreamKey = plan.signature(values, stages: [.upstream])
+            if stages.isEmpty || upstreamKey != self.upstreamKey { stages = Array(repeating: [], count: inputs.count) }
+            self.upstreamKey = upstreamKey
+            for r in inputs.indices {
+                let registry = SweepStages.registry(upstream[r], anchors: configuration.anchors)
+                if let k = stages[r].firstIndex(where: { $0.registry.madeSameUpdates(as: registry) }) {
+                    stages[r].insert(stages[r].remove(at: k), at: 0)
+                } else {
+                    let judgement = SweepStages.judge(registry: registry, upstream: upstream[r], truth: inputs[r].truth)
+                    stages[r].insert(RegistryStage(registry: registry, judgement: judgement), at: 0)
+                    if stages[r].count > Self.registriesKept { stages[r].removeLast() }
+                }
+            }
             self.registryKey = registryKey
-            lookBudget = nil
-            guidanceKey = nil
+            absenceKey = nil
         }
         let labelKey = plan.signature(values, stages: [.upstream, .labelAnchoring])
         if labelKey != self.labelKey {
@@ -166,35 +192,36 @@ struct StageMemo {
             }
             self.labelKey = labelKey
         }
-        if lookBudget != configuration.absence.budgetPerPass {
-            lookTables = inputs.indices.map {
-                AbsenceLookTable(scene: inputs[$0].absenceScene, registry: registries[$0], budgetPerPass: configuration.absence.budgetPerPass,
-                                 lidarConfidence: configuration.depthFusion.minLidarConfidence)
-            }
-            lookBudget = configuration.absence.budgetPerPass
+        let budget = configuration.absence.budgetPerPass
+        for r in inputs.indices where stages[r][0].looks?.budget != budget {
+            let table = AbsenceLookTable(scene: inputs[r].absenceScene, registry: stages[r][0].registry, budgetPerPass: budget,
+                                         lidarConfidence: configuration.depthFusion.minLidarConfidence)
+            stages[r][0].looks = (budget, table)
             absenceKey = nil
         }
         let guidanceKey = plan.signature(values, stages: [.guidance])
         if guidanceKey != self.guidanceKey {
-            byFlips = Array(repeating: [:], count: inputs.count)
+            for r in stages.indices { for k in stages[r].indices { stages[r][k].byFlips = [:] } }
             self.guidanceKey = guidanceKey
             absenceKey = nil
         }
         let absenceKey = plan.signature(values, stages: [.absence])
         if absenceKey != self.absenceKey {
             downstream = inputs.indices.map { r in
-                let flips = lookTables[r].flips(configuration: configuration.absence)
-                if let known = byFlips[r][flips] { return known }
-                let absence = SweepStages.absence(inputs[r].recording, flips: flips, judgement: judgements[r])
-                let guidance = SweepStages.guidance(inputs[r].recording, registry: registries[r], absence: absence, judgement: judgements[r],
+                let stage = stages[r][0]
+                let flips = stage.looks!.table.flips(configuration: configuration.absence)
+                if let known = stage.byFlips[flips] { return known }
+                let absence = SweepStages.absence(inputs[r].recording, flips: flips, judgement: stage.judgement)
+                let guidance = SweepStages.guidance(inputs[r].recording, registry: stage.registry, absence: absence, judgement: stage.judgement,
                                                     truth: inputs[r].truth, configuration: configuration.guidance)
-                byFlips[r][flips] = (absence, guidance)
+                stages[r][0].byFlips[flips] = (absence, guidance)
                 return (absence, guidance)
             }
             self.absenceKey = absenceKey
         }
         return inputs.indices.map {
-            SweepStages.components(judgements[$0], absence: downstream[$0].absence, guidance: downstream[$0].guidance, labelAnchoring: label[$0])
+            SweepStages.components(stages[$0][0].judgement, absence: downstream[$0].absence, guidance: downstream[$0].guidance,
+                                   labelAnchoring: label[$0])
         }
     }
 }

@@ -37,7 +37,7 @@ import Testing
         let inputs = [try SweepFixtures.input("absence"), try SweepFixtures.input("twins-moved")]
         let plan = try SweepPlan(name: "all-stages", space: ParameterSpace(axes: [
             SweepAxis(key: "tracker.detectEvery", values: [1, 2]),
-            SweepAxis(key: "anchors.nearRadius", values: [0.2, 0.5]),
+            SweepAxis(key: "anchors.nearRadius", values: [0.2, 0.5, 0.52]),
             SweepAxis(key: "absence.absentSamples", values: [1, 2, 3]),
             SweepAxis(key: "guidance.lockOnRadius", values: [0.35, 1.5]),
         ]))
@@ -57,6 +57,26 @@ import Testing
         }
         let flags = Set(outcome.components.map { $0.map { $0[SweepComponent.flags.rawValue] } })
         #expect(flags.count > 1, "the absent-sample count must change the flags")
+    }
+
+    /// The runner's test of "the same updates" (all but the events' appearance compared)
+    /// agrees with full equality of the events, and both answers occur over the constants tried.
+    @Test func sameUpdatesAgreesWithEqualEvents() throws {
+        let input = try SweepFixtures.input("twins-moved")
+        let upstream = try SweepStages.upstream(input.recording, configuration: ReplayConfiguration())
+        let registries = [0.2, 0.35, 0.36, 0.5, 0.52].flatMap { radius in
+            [0.8, 0.9, 0.91].map { SweepStages.registry(upstream, anchors: AnchorConfiguration(nearRadius: radius, farCosine: $0)) }
+        }
+        var answers = Set<Bool>()
+        for a in registries {
+            for b in registries {
+                let same = a.madeSameUpdates(as: b)
+                #expect(same == (a.events == b.events && a.instances == b.instances))
+                answers.insert(same && a.configuration != b.configuration)
+                answers.insert(same)
+            }
+        }
+        #expect(answers == [true, false], "both answers must occur, the first between different constants")
     }
 
     @Test func twinPairsAndMovesComeFromTheGroundTruth() throws {

@@ -90,6 +90,24 @@ public struct AnchorRegistry: Sendable {
     }
 }
 
+extension AnchorRegistry {
+    /// Whether this registry made the same updates as `other`, the two fed the same
+    /// observations in the same order: the same events, compared on every field but their
+    /// appearance. The appearance needs no comparison: an instance's embedding sum is fixed by
+    /// which observations were filed under it, in which order, and the events' instance ids
+    /// say exactly that. Two such registries differ at most in their constants, which nothing
+    /// downstream of the registry reads, so a sweep judges one and reuses the judgement.
+    public func madeSameUpdates(as other: AnchorRegistry) -> Bool {
+        guard events.count == other.events.count, instances.count == other.instances.count else { return false }
+        for (a, b) in zip(events, other.events) {
+            guard a.frame == b.frame, a.instance == b.instance, a.kind == b.kind, a.after == b.after, a.before == b.before,
+                  a.raw == b.raw, a.gap == b.gap, a.match == b.match, a.extent == b.extent
+            else { return false }
+        }
+        return true
+    }
+}
+
 extension AnchorInstance {
     /// Re-anchors in place with observation `o` (the raw gap is taken by the caller first)
     /// and returns which rule moved the anchor.
