@@ -137,7 +137,8 @@ struct ReplaySweepSubject: SweepSubject {
 /// Neighbouring anchor constants often leave a recording's registry making exactly the same
 /// updates (``AnchorRegistry/madeSameUpdates(as:)``); each recording keeps its last few
 /// distinct registries under the current upstream output with their judgement, look table and
-/// flip memo, and a new registry that made the same updates as one of them reuses all three.
+/// memos (by flips and by absence signature), and a new registry that made the same updates
+/// as one of them reuses them all.
 struct StageMemo {
     private typealias Downstream = (absence: SweepStages.AbsenceStage, guidance: [(SweepComponent, Double)])
 
@@ -149,6 +150,8 @@ struct StageMemo {
         var looks: (budget: Int, table: AbsenceLookTable)?
         /// The absence and guidance stages by flag flips, under the memo's guidance constants.
         var byFlips: [[AbsenceEvent]: Downstream] = [:]
+        /// The same by absence signature, under the memo's guidance constants and look budget.
+        var byAbsenceKey: [[Double]: Downstream] = [:]
     }
 
     /// Distinct registries kept per recording (the current one first).
@@ -197,11 +200,17 @@ struct StageMemo {
             let table = AbsenceLookTable(scene: inputs[r].absenceScene, registry: stages[r][0].registry, budgetPerPass: budget,
                                          lidarConfidence: configuration.depthFusion.minLidarConfidence)
             stages[r][0].looks = (budget, table)
+            stages[r][0].byAbsenceKey = [:]
             absenceKey = nil
         }
         let guidanceKey = plan.signature(values, stages: [.guidance])
         if guidanceKey != self.guidanceKey {
-            for r in stages.indices { for k in stages[r].indices { stages[r][k].byFlips = [:] } }
+            for r in stages.indices {
+                for k in stages[r].indices {
+                    stages[r][k].byFlips = [:]
+                    stages[r][k].byAbsenceKey = [:]
+                }
+            }
             self.guidanceKey = guidanceKey
             absenceKey = nil
         }
@@ -209,12 +218,17 @@ struct StageMemo {
         if absenceKey != self.absenceKey {
             downstream = inputs.indices.map { r in
                 let stage = stages[r][0]
+                if let known = stage.byAbsenceKey[absenceKey] { return known }
                 let flips = stage.looks!.table.flips(configuration: configuration.absence)
-                if let known = stage.byFlips[flips] { return known }
+                if let known = stage.byFlips[flips] {
+                    stages[r][0].byAbsenceKey[absenceKey] = known
+                    return known
+                }
                 let absence = SweepStages.absence(inputs[r].recording, flips: flips, judgement: stage.judgement)
                 let guidance = SweepStages.guidance(inputs[r].recording, registry: stage.registry, absence: absence, judgement: stage.judgement,
                                                     truth: inputs[r].truth, configuration: configuration.guidance)
                 stages[r][0].byFlips[flips] = (absence, guidance)
+                stages[r][0].byAbsenceKey[absenceKey] = (absence, guidance)
                 return (absence, guidance)
             }
             self.absenceKey = absenceKey

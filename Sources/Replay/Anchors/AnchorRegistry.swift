@@ -56,15 +56,19 @@ public struct AnchorRegistry: Sendable {
     /// graduated merge with its veto (spec.md#merge-label, spec.md#merge-graduated, spec.md#merge-veto).
     private func match(_ o: AnchorObservation, into instance: AnchorInstance) -> AnchorMatch? {
         guard instance.label == o.label else { return nil }
-        let cosine: Double? = if let a = o.embedding, let b = instance.embeddingSum { AnchorRules.cosine(a, b) } else { nil }
+        let cosine: Double? = if let a = o.embedding, let appearance = o.appearance, let b = instance.embeddingSum {
+            AnchorRules.cosine(a, b, aa: appearance.squaredNorm, bb: instance.embeddingSquaredNorm)
+        } else {
+            nil
+        }
         return AnchorRules.mergeBand(distance: instance.position.distance(to: o.position), cosine: cosine, configuration: configuration)
     }
 
     private mutating func create(_ o: AnchorObservation) -> AnchorEvent {
         let id = instances.count
         instances.append(AnchorInstance(
-            id: id, label: o.label, position: o.position, embeddingSum: o.embedding.map(Self.normalised),
-            extent: o.extent, lastTrackID: o.trackID, recentRaw: [o.position], observationCount: 1, lastSeen: o.time))
+            id: id, label: o.label, position: o.position, embeddingSum: o.appearance?.unit,
+            embeddingSquaredNorm: o.appearance.map { AnchorRules.squaredNorm($0.unit) } ?? 0, extent: o.extent, lastTrackID: o.trackID, recentRaw: [o.position], observationCount: 1, lastSeen: o.time))
         return AnchorEvent(
             frame: o.frame, instance: id, kind: .create, raw: o.position, before: nil, after: o.position, gap: nil,
             extent: o.extent, appearance: instances[id].embeddingSum)
@@ -82,11 +86,6 @@ public struct AnchorRegistry: Sendable {
     /// The positions an instance held after each of its updates, in order.
     public func history(of instance: Int) -> [(frame: Int64, position: SIMD3<Double>)] {
         events.filter { $0.instance == instance }.map { ($0.frame, $0.after) }
-    }
-
-    static func normalised(_ v: [Float]) -> [Float] {
-        let norm = v.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        return norm > 0 ? v.map { $0 / norm } : v
     }
 }
 
@@ -127,7 +126,7 @@ extension AnchorInstance {
             position = step.position
             kind = step.wasClamped ? .clamped : .ema
         }
-        if let e = o.embedding { addEmbedding(e) }
+        if let e = o.appearance { addEmbedding(e) }
         extent = o.extent ?? extent
         lastTrackID = o.trackID
         observationCount += 1
@@ -136,13 +135,16 @@ extension AnchorInstance {
     }
 
     /// Adds an embedding, L2-normalised, to the running sum.
-    private mutating func addEmbedding(_ e: [Float]) {
-        guard embeddingSum != nil, embeddingSum!.count == e.count else {
-            embeddingSum = AnchorRegistry.normalised(e)
+    private mutating func addEmbedding(_ e: ObservedAppearance) {
+        guard var sum = embeddingSum, sum.count == e.unit.count else {
+            embeddingSum = e.unit
+            embeddingSquaredNorm = AnchorRules.squaredNorm(e.unit)
             return
         }
-        let norm = e.reduce(0) { $0 + $1 * $1 }.squareRoot()
-        guard norm > 0 else { return }
-        for k in e.indices { embeddingSum![k] += e[k] / norm }
+        guard e.norm > 0 else { return }
+        embeddingSum = nil  // the sum alone holds its storage while it is updated
+        for k in sum.indices { sum[k] += e.unit[k] }
+        embeddingSum = sum
+        embeddingSquaredNorm = AnchorRules.squaredNorm(sum)
     }
 }

@@ -41,6 +41,23 @@ public enum AnchorRules {
     }
 
     /// Cosine similarity of two embeddings (0 when either is all zeros).
+    /// The cosine of `a` and `b` from their squared norms already summed (`aa`, `bb`, as
+    /// ``squaredNorm(_:)`` sums them); equal bit for bit to ``cosine(_:_:)`` when the vectors
+    /// have one length.
+    public static func cosine(_ a: [Float], _ b: [Float], aa: Double, bb: Double) -> Double {
+        guard a.count == b.count else { return cosine(a, b) }
+        var dot = 0.0
+        for k in a.indices { dot += Double(a[k]) * Double(b[k]) }
+        return aa > 0 && bb > 0 ? dot / (aa * bb).squareRoot() : 0
+    }
+
+    /// The sum of the squared elements of `v`, in `Double`, in order.
+    public static func squaredNorm(_ v: [Float]) -> Double {
+        var sum = 0.0
+        for x in v { sum += Double(x) * Double(x) }
+        return sum
+    }
+
     public static func cosine(_ a: [Float], _ b: [Float]) -> Double {
         var dot = 0.0, aa = 0.0, bb = 0.0
         for k in 0..<min(a.count, b.count) {

@@ -9,7 +9,12 @@ public struct AnchorObservation: Equatable, Sendable {
     /// The raw (fused, unprojected) world position, metres.
     public var position: SIMD3<Double>
     /// The appearance embedding, when computed.
-    public var embedding: [Float]?
+    public var embedding: [Float]? {
+        didSet { appearance = embedding.map(ObservedAppearance.init) }
+    }
+    /// The embedding's norms and unit vector, worked out once when it is set: the registry
+    /// reads them for every instance it compares the observation with.
+    public private(set) var appearance: ObservedAppearance?
     /// The live tracker id that produced it, when known.
     public var trackID: Int64?
     /// The physical size (width, height) in metres, when known.
@@ -25,8 +30,29 @@ public struct AnchorObservation: Equatable, Sendable {
         self.label = label
         self.position = position
         self.embedding = embedding
+        self.appearance = embedding.map(ObservedAppearance.init)
         self.trackID = trackID
         self.extent = extent
+    }
+}
+
+/// An observation's embedding with what the registry derives from it, computed once: the
+/// L2 norm and unit vector it adds to an instance's sum (in `Float`, as the sum is kept) and
+/// the squared norm the cosine divides by (in `Double`, as ``AnchorRules/cosine(_:_:)`` sums it).
+public struct ObservedAppearance: Equatable, Sendable {
+    /// The embedding's L2 norm, summed in `Float`.
+    public let norm: Float
+    /// The embedding divided by `norm` element by element (the embedding itself when `norm` is 0).
+    public let unit: [Float]
+    /// The sum of the squared elements, in `Double`.
+    public let squaredNorm: Double
+
+    /// Derives the norms and unit vector of `embedding`.
+    public init(_ embedding: [Float]) {
+        let norm = embedding.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        self.norm = norm
+        unit = norm > 0 ? embedding.map { $0 / norm } : embedding
+        squaredNorm = AnchorRules.squaredNorm(embedding)
     }
 }
 
@@ -97,7 +123,9 @@ public struct AnchorInstance: Equatable, Sendable {
     /// The stored anchor position, metres.
     public var position: SIMD3<Double>
     /// Sum of the L2-normalised embeddings observed (its direction is the instance's appearance).
-    public var embeddingSum: [Float]?
+    public internal(set) var embeddingSum: [Float]?
+    /// The squared norm of `embeddingSum` in `Double` (0 without one), kept with it for the cosine.
+    public internal(set) var embeddingSquaredNorm: Double
     /// The latest physical extent observed, metres.
     public var extent: SIMD2<Double>?
     /// The tracker id of the latest observation.
