@@ -78,11 +78,10 @@ public struct Recommendation: Sendable, Equatable {
             // Each resample's choice is the whole set of points tied under the rule (no tie-break
             // toward the shipped constants, spec.md#sweep-verdict); the choice depends only on
             // the multiset of recordings drawn, so each multiset is evaluated once.
-            var tiedFor: [[Int]: [Int]] = [:]
-            for _ in 0..<resamples {
-                let subset = (0..<n).map { _ in Int.random(in: 0..<n, using: &generator) }.sorted()
-                let tiedHere = tiedFor[subset] ?? objective.tied(flat.pooled(subset))
-                tiedFor[subset] = tiedHere
+            let subsets = (0..<resamples).map { _ in (0..<n).map { _ in Int.random(in: 0..<n, using: &generator) }.sorted() }
+            let tiedFor = Self.tiedSets(subsets, flat: flat, objective: objective)
+            for subset in subsets {
+                let tiedHere = tiedFor[subset]!
                 if tiedHere.isEmpty {
                     infeasible += 1
                 } else {
@@ -108,8 +107,7 @@ public struct Recommendation: Sendable, Equatable {
         }
 
         folds = n < 2 ? [] : all.map { left in
-            let training = all.filter { $0 != left }
-            let chosenHere = choose(training)
+            let chosenHere = objective.choose(flat.pooled(leavingOut: left), points: plan.points, shipped: plan.shipped, spans: spans)
             let heldOut = flat.pooled([left])
             let best = heldOut.filter(objective.isFeasible).map(objective.minimise.cost).min()
             let value = chosenHere.map { objective.minimise.value(heldOut[$0]) } ?? .nan
@@ -118,5 +116,19 @@ public struct Recommendation: Sendable, Equatable {
                 heldOutBest: best.map { objective.minimise.largerIsBetter ? -$0 : $0 } ?? .nan,
                 heldOutFeasible: chosenHere.map { objective.isFeasible(heldOut[$0]) } ?? false)
         }
+    }
+
+    /// The tied set of every distinct subset among `subsets`, pooled a batch at a time.
+    static func tiedSets(_ subsets: [[Int]], flat: PooledComponents, objective: Objective) -> [[Int]: [Int]] {
+        var distinct: [[Int]] = []
+        var seen = Set<[Int]>()
+        for subset in subsets where seen.insert(subset).inserted { distinct.append(subset) }
+        var tiedFor: [[Int]: [Int]] = [:]
+        let batch = 25
+        for start in stride(from: 0, to: distinct.count, by: batch) {
+            let part = Array(distinct[start..<min(start + batch, distinct.count)])
+            for (subset, pooled) in zip(part, flat.pooled(each: part)) { tiedFor[subset] = objective.tied(pooled) }
+        }
+        return tiedFor
     }
 }

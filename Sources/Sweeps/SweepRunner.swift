@@ -55,7 +55,7 @@ public struct SweepRunner: Sendable {
         let completed = checkpoint.completed
         let pending = plan.points.indices.filter { known[$0] == nil && completed[$0] == nil }
         cache.merge(try upstreamOutputs(for: pending.filter { cache[plan.upstreamKey(plan.points[$0])] == nil })) { $1 }
-        let subject = ReplaySweepSubject(plan: plan, inputs: inputs, upstream: cache)
+        let subject = ReplaySweepSubject(plan: plan, inputs: inputs, upstream: cache, labelAnchoring: labelAnchoring(for: pending, upstream: cache))
         guard let done = try ResumableSweep.run(subject, checkpoint: &checkpoint, known: known, batchSize: batchSize, afterBatch: afterBatch)
         else { return nil }
         return SweepOutcome(components: plan.points.indices.map { done[$0]! })
@@ -102,12 +102,44 @@ public struct SweepRunner: Sendable {
     }
 }
 
+extension SweepRunner {
+    /// The label-anchoring components per distinct label-anchoring signature among `points`
+    /// (upstream and label-anchoring constants), one per recording, computed in parallel: the
+    /// stage reads nothing of the registry, so every point of a signature shares it.
+    func labelAnchoring(for points: [Int], upstream: [[Double]: [UpstreamOutput]]) -> [[Double]: [[(SweepComponent, Double)]]] {
+        var representative: [[Double]: Int] = [:]
+        var signatures: [[Double]] = []
+        for point in points {
+            let signature = plan.signature(plan.points[point], stages: [.upstream, .labelAnchoring])
+            if representative[signature] == nil {
+                representative[signature] = point
+                signatures.append(signature)
+            }
+        }
+        let tasks = signatures.flatMap { s in inputs.indices.map { (s, $0) } }
+        let pointOf = representative
+        let outputs = inChunks(of: tasks.count, minimumChunk: 1) { range in
+            range.map { k in
+                let (signature, r) = tasks[k]
+                let values = plan.points[pointOf[signature]!]
+                return SweepStages.labelAnchoring(inputs[r].recording, upstream: upstream[plan.upstreamKey(values)]![r], truth: inputs[r].truth,
+                                                  configuration: plan.configuration(values).labelAnchoring)
+            }
+        }.flatMap { $0 }
+        var result: [[Double]: [[(SweepComponent, Double)]]] = [:]
+        for (k, (signature, _)) in tasks.enumerated() { result[signature, default: []].append(outputs[k]) }
+        return result
+    }
+}
+
 /// A replay sweep as a ``SweepSubject``: the units are the recordings, the components the
 /// ``SweepComponent`` values, the upstream output computed before the run.
 struct ReplaySweepSubject: SweepSubject {
     var plan: SweepPlan
     var inputs: [SweepInput]
     var upstream: [[Double]: [UpstreamOutput]]
+    /// The label-anchoring components by label-anchoring signature (``SweepRunner/labelAnchoring(for:upstream:)``).
+    var labelAnchoring: [[Double]: [[(SweepComponent, Double)]]]
 
     var pointCount: Int { plan.points.count }
     var unitCount: Int { inputs.count }
@@ -119,7 +151,8 @@ struct ReplaySweepSubject: SweepSubject {
             var memo = StageMemo()
             return range.map { k in
                 let values = plan.points[batch[k]]
-                return memo.components(values, plan: plan, inputs: inputs, upstream: upstream[plan.upstreamKey(values)]!)
+                return memo.components(values, plan: plan, inputs: inputs, upstream: upstream[plan.upstreamKey(values)]!,
+                                       labelAnchoring: labelAnchoring[plan.signature(values, stages: [.upstream, .labelAnchoring])]!)
             }
         }.flatMap { $0 }
     }
@@ -162,11 +195,11 @@ struct StageMemo {
     private var guidanceKey: [Double]?
     private var absenceKey: [Double]?
     private var downstream: [Downstream] = []
-    private var labelKey: [Double]?
-    private var label: [[(SweepComponent, Double)]] = []
 
-    /// The components of point `values` on every recording.
-    mutating func components(_ values: [Double], plan: SweepPlan, inputs: [SweepInput], upstream: [UpstreamOutput]) -> [[Double]] {
+    /// The components of point `values` on every recording, given its upstream outputs and
+    /// label-anchoring components.
+    mutating func components(_ values: [Double], plan: SweepPlan, inputs: [SweepInput], upstream: [UpstreamOutput],
+                             labelAnchoring label: [[(SweepComponent, Double)]]) -> [[Double]] {
         let configuration = plan.configuration(values)
         let registryKey = plan.signature(values, stages: [.upstream, .registry])
         if registryKey != self.registryKey {
@@ -186,14 +219,6 @@ struct StageMemo {
             }
             self.registryKey = registryKey
             absenceKey = nil
-        }
-        let labelKey = plan.signature(values, stages: [.upstream, .labelAnchoring])
-        if labelKey != self.labelKey {
-            label = inputs.indices.map {
-                SweepStages.labelAnchoring(inputs[$0].recording, upstream: upstream[$0], truth: inputs[$0].truth,
-                                           configuration: configuration.labelAnchoring)
-            }
-            self.labelKey = labelKey
         }
         let budget = configuration.absence.budgetPerPass
         for r in inputs.indices where stages[r][0].looks?.budget != budget {

@@ -91,18 +91,16 @@ public struct VariantEvidence: Sendable, Equatable {
             }
         }
         let (variantSums, baselineSums) = (PooledComponents(outcome, keeping: objective.components), PooledComponents(baseline, keeping: objective.components))
-        func shift(_ subset: [Int]?) -> [Double]? {
-            guard let v = midpoints(objective.tied(variantSums.pooled(subset))), let b = midpoints(objective.tied(baselineSums.pooled(subset)))
-            else { return nil }
+        func shift(_ variantTied: [Int], _ baselineTied: [Int]) -> [Double]? {
+            guard let v = midpoints(variantTied), let b = midpoints(baselineTied) else { return nil }
             return zip(v, b).map { $0 - $1 }
         }
-        let estimate = shift(nil)
+        let estimate = shift(objective.tied(variantSums.pooled()), objective.tied(baselineSums.pooled()))
         var generator = SplitMix64(seed: seed ^ 0x5348_4946_5453)  // "SHIFTS": a stream apart from the interval's
-        var draws: [[Double]] = []
-        for _ in 0..<(n > 0 ? resamples : 0) {
-            let subset = (0..<n).map { _ in Int.random(in: 0..<n, using: &generator) }.sorted()
-            if let d = shift(subset) { draws.append(d) }
-        }
+        let subsets = (0..<(n > 0 ? resamples : 0)).map { _ in (0..<n).map { _ in Int.random(in: 0..<n, using: &generator) }.sorted() }
+        let variantTied = Recommendation.tiedSets(subsets, flat: variantSums, objective: objective)
+        let baselineTied = Recommendation.tiedSets(subsets, flat: baselineSums, objective: objective)
+        let draws = subsets.compactMap { shift(variantTied[$0]!, baselineTied[$0]!) }
         return plan.keys.indices.map { a in
             guard let estimate, !draws.isEmpty else { return (.nan, .nan, .nan) }
             let i = BootstrapInterval.percentile(estimate: estimate[a], replicates: draws.map { $0[a] }, confidenceLevel: confidence)

@@ -54,6 +54,7 @@ public enum SweepJob {
             var plan = try SweepPlan(name: definition.name, space: definition.space, base: spec.replay)
             var known: [Int: [[Double]]] = [:]
             var round = 0, resumed = 0
+            var finalRecommendation: Recommendation?
             let start = DispatchTime.now().uptimeNanoseconds
             var outcome: SweepOutcome
             while true {
@@ -77,7 +78,10 @@ public enum SweepJob {
                 guard round < spec.verdict.widenings else { break }
                 let r = Recommendation(plan: plan, outcome: ran, objective: definition.objective, resamples: spec.bootstrap.replicates,
                                        confidence: spec.bootstrap.confidence, seed: spec.bootstrap.seed)
-                guard let widened = GridWidening.widened(plan, recommendation: r, count: spec.verdict.widenSteps) else { break }
+                guard let widened = GridWidening.widened(plan, recommendation: r, count: spec.verdict.widenSteps) else {
+                    finalRecommendation = r
+                    break
+                }
                 let next = try SweepPlan(name: definition.name, space: widened, base: spec.replay)
                 let index = Dictionary(plan.points.enumerated().map { ($1, $0) }) { first, _ in first }
                 known = Dictionary(uniqueKeysWithValues: next.points.enumerated().compactMap { k, values in index[values].map { (k, ran.components[$0]) } })
@@ -93,8 +97,10 @@ public enum SweepJob {
                 try SweepStages.naive(input.recording, truth: input.truth, configuration: spec.replay)
             }
             shippedComponents = shipped
-            results.append(SweepResult(definition: definition, base: spec.replay, outcome: outcome, shipped: shipped, seconds: seconds,
-                                       resumed: resumed, space: plan.space, widenings: round))
+            var result = SweepResult(definition: definition, base: spec.replay, outcome: outcome, shipped: shipped, seconds: seconds,
+                                     resumed: resumed, space: plan.space, widenings: round)
+            if let finalRecommendation { result.remember(finalRecommendation, for: spec.bootstrap) }
+            results.append(result)
         }
         if let variants = data.spec?.variants {
             try runVariants(variants, data: data, main: inputs, spec: spec, batchSize: batchSize, results: &results, message: message)

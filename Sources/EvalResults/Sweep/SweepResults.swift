@@ -1,6 +1,7 @@
 import Evaluation
 import Replay
 import Sweeps
+import Synchronization
 
 /// Everything a sweep run produced, as `sweep.h5` holds it and the report reads it.
 public struct SweepResults: Sendable {
@@ -41,16 +42,16 @@ public struct SweepResults: Sendable {
 /// One sweep's raw outcome.
 public struct SweepResult: Sendable {
     /// The definition as the protocol declares it (space and objective).
-    public var definition: SweepDefinition
+    public var definition: SweepDefinition { didSet { memo = RecommendationMemo() } }
     /// The space swept: the definition's, with the edges the recommendation reached widened
     /// (spec.md#sweep-grid-edge).
-    public var space: ParameterSpace
+    public var space: ParameterSpace { didSet { memo = RecommendationMemo() } }
     /// Widening rounds done (0: the declared grid).
     public var widenings: Int = 0
     /// The configuration the points are laid over (the protocol's replay configuration).
-    public var base: ReplayConfiguration
+    public var base: ReplayConfiguration { didSet { memo = RecommendationMemo() } }
     /// Components of every (point, recording).
-    public var outcome: SweepOutcome
+    public var outcome: SweepOutcome { didSet { memo = RecommendationMemo() } }
     /// Components of the base (shipped) configuration, per recording.
     public var shipped: [[Double]]
     /// Wall time of the points this run computed, seconds.
@@ -62,6 +63,9 @@ public struct SweepResult: Sendable {
     public var variants: [VariantEvidence] = []
     /// The sweep rerun along each assumption it depends on (spec.md#sweep-pivot).
     public var pivots: [PivotScan] = []
+    /// The last recommendation computed, with its bootstrap settings; replaced by an empty
+    /// memo whenever a property the recommendation reads changes.
+    private var memo = RecommendationMemo()
 
     /// Creates a result of the declared space (no widening, variants or pivots yet).
     public init(definition: SweepDefinition, base: ReplayConfiguration, outcome: SweepOutcome, shipped: [[Double]], seconds: Double,
@@ -82,14 +86,39 @@ public struct SweepResult: Sendable {
     }
 
     /// The recommendation evidence under the definition's objective.
+    /// Computed once per bootstrap setting while the sweep is unchanged (the writer, the report
+    /// and the pivot scans each ask for it).
     public func recommendation(_ bootstrap: BootstrapSettings) throws -> Recommendation {
-        Recommendation(plan: try plan(), outcome: outcome, objective: definition.objective, resamples: bootstrap.replicates,
-                       confidence: bootstrap.confidence, seed: bootstrap.seed)
+        if let known = memo.value(for: bootstrap) { return known }
+        let computed = Recommendation(plan: try plan(), outcome: outcome, objective: definition.objective, resamples: bootstrap.replicates,
+                                      confidence: bootstrap.confidence, seed: bootstrap.seed)
+        memo.store(computed, for: bootstrap)
+        return computed
+    }
+
+    /// Keeps `recommendation`, computed by the caller for this very plan, outcome and objective
+    /// under `bootstrap`, as the one ``recommendation(_:)`` returns for those settings.
+    public mutating func remember(_ recommendation: Recommendation, for bootstrap: BootstrapSettings) {
+        memo = RecommendationMemo()
+        memo.store(recommendation, for: bootstrap)
     }
 
     /// The recommendation and the verdict on every key (spec.md#sweep-verdict).
     public func assessment(_ bootstrap: BootstrapSettings, rules: VerdictRules) throws -> SweepAssessment {
         SweepAssessment(plan: try plan(), outcome: outcome, shipped: shipped, objective: definition.objective,
                         recommendation: try recommendation(bootstrap), variants: variants, widenings: widenings, rules: rules)
+    }
+}
+
+/// A sweep's last recommendation, shared by the copies of one unchanged ``SweepResult``.
+private final class RecommendationMemo: Sendable {
+    private let entry = Mutex<(BootstrapSettings, Recommendation)?>(nil)
+
+    func value(for bootstrap: BootstrapSettings) -> Recommendation? {
+        entry.withLock { $0.flatMap { $0.0 == bootstrap ? $0.1 : nil } }
+    }
+
+    func store(_ recommendation: Recommendation, for bootstrap: BootstrapSettings) {
+        entry.withLock { $0 = (bootstrap, recommendation) }
     }
 }

@@ -40,28 +40,33 @@ public struct AnchorRegistry: Sendable {
     /// track's last instance when the merge rules admit it there, else the nearest instance
     /// they admit.
     private func target(for o: AnchorObservation) -> (Int, AnchorMatch)? {
-        if let track = o.trackID, let i = instanceOfTrack[track], match(o, into: instances[i]) != nil { return (i, .sameTrack) }
+        if let track = o.trackID, let i = instanceOfTrack[track],
+           match(o, into: i, distance: instances[i].position.distance(to: o.position)) != nil {
+            return (i, .sameTrack)
+        }
         var best: (Int, AnchorMatch)?
         var bestDistance = Double.infinity
-        for instance in instances {
-            let distance = instance.position.distance(to: o.position)
-            guard distance < bestDistance, let band = match(o, into: instance) else { continue }
-            best = (instance.id, band)
+        for i in instances.indices {
+            let distance = instances[i].position.distance(to: o.position)
+            guard distance < bestDistance, let band = match(o, into: i, distance: distance) else { continue }
+            best = (i, band)
             bestDistance = distance
         }
         return best
     }
 
-    /// Whether the merge rules let `o` merge into `instance`: the same label and the
-    /// graduated merge with its veto (spec.md#merge-label, spec.md#merge-graduated, spec.md#merge-veto).
-    private func match(_ o: AnchorObservation, into instance: AnchorInstance) -> AnchorMatch? {
-        guard instance.label == o.label else { return nil }
-        let cosine: Double? = if let a = o.embedding, let appearance = o.appearance, let b = instance.embeddingSum {
-            AnchorRules.cosine(a, b, aa: appearance.squaredNorm, bb: instance.embeddingSquaredNorm)
+    /// Whether the merge rules let `o`, `distance` from instance `i`, merge into it: the same
+    /// label and the graduated merge with its veto (spec.md#merge-label,
+    /// spec.md#merge-graduated, spec.md#merge-veto). Beyond the veto radius no cosine is taken
+    /// (the merge is refused whatever it is).
+    private func match(_ o: AnchorObservation, into i: Int, distance: Double) -> AnchorMatch? {
+        guard instances[i].label == o.label, distance <= configuration.farRadius else { return nil }
+        let cosine: Double? = if let a = o.embedding, let appearance = o.appearance, instances[i].embeddingSum != nil {
+            AnchorRules.cosine(a, instances[i].embeddingSum!, aa: appearance.squaredNorm, bb: instances[i].embeddingSquaredNorm)
         } else {
             nil
         }
-        return AnchorRules.mergeBand(distance: instance.position.distance(to: o.position), cosine: cosine, configuration: configuration)
+        return AnchorRules.mergeBand(distance: distance, cosine: cosine, configuration: configuration)
     }
 
     private mutating func create(_ o: AnchorObservation) -> AnchorEvent {
@@ -98,9 +103,12 @@ extension AnchorRegistry {
     /// downstream of the registry reads, so a sweep judges one and reuses the judgement.
     public func madeSameUpdates(as other: AnchorRegistry) -> Bool {
         guard events.count == other.events.count, instances.count == other.instances.count else { return false }
-        for (a, b) in zip(events, other.events) {
-            guard a.frame == b.frame, a.instance == b.instance, a.kind == b.kind, a.after == b.after, a.before == b.before,
-                  a.raw == b.raw, a.gap == b.gap, a.match == b.match, a.extent == b.extent
+        for k in events.indices {
+            guard events[k].frame == other.events[k].frame, events[k].instance == other.events[k].instance,
+                  events[k].kind == other.events[k].kind, events[k].after == other.events[k].after,
+                  events[k].before == other.events[k].before, events[k].raw == other.events[k].raw,
+                  events[k].gap == other.events[k].gap, events[k].match == other.events[k].match,
+                  events[k].extent == other.events[k].extent
             else { return false }
         }
         return true
