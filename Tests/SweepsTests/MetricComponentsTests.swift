@@ -44,4 +44,34 @@ struct MetricComponentsTests {
             }
         }
     }
+
+    @Test("Folds and batches of resamples pool like the full pooling, bit for bit, on every path")
+    func foldsAndBatchesPoolAlike() {
+        var random = SplitMix64(seed: 29)
+        let (points, recordings) = (40, 11)
+        // Per recording a fractional duration equal at every point; counts vary by point; one
+        // fractional component varies by point too (it takes the sequential path).
+        let seconds = (0..<recordings).map { _ in Double(random.next() % 100_000) / 7 }
+        let outcome = SweepOutcome(components: (0..<points).map { _ in
+            (0..<recordings).map { r in
+                var vector = SweepComponent.allCases.map { _ in Double(random.next() % 500) }
+                vector[SweepComponent.recordedSeconds.rawValue] = seconds[r]
+                vector[SweepComponent.latencySum.rawValue] = Double(random.next() % 1_000_000) / 997
+                return vector
+            }
+        })
+        let subsets = [[0, 0, 3, 7, 7, 7, 10], [4], [2, 1, 9], Array(0..<recordings), [5, 5, 5, 5]]
+        for kept in [[.duplicates, .recordedSeconds, .falseMissing], [.duplicates, .latencySum, .recordedSeconds]] as [[SweepComponent]] {
+            let flat = PooledComponents(outcome, keeping: kept)
+            func equal(_ a: [[Double]], _ b: [[Double]]) -> Bool {
+                a.indices.allSatisfy { p in kept.allSatisfy { a[p][$0.rawValue].bitPattern == b[p][$0.rawValue].bitPattern } }
+            }
+            for left in 0..<recordings {
+                #expect(equal(flat.pooled(leavingOut: left), outcome.pooled((0..<recordings).filter { $0 != left })), "fold \(left), \(kept)")
+            }
+            for (subset, sums) in zip(subsets, flat.pooled(each: subsets)) {
+                #expect(equal(sums, outcome.pooled(subset)), "resample \(subset), \(kept)")
+            }
+        }
+    }
 }
