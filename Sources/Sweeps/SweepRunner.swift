@@ -188,7 +188,7 @@ struct StageMemo {
     }
 
     /// Distinct registries kept per recording (the current one first).
-    private static let registriesKept = 3
+    private static let registriesKept = 8
     private var upstreamKey: [Double]?
     private var registryKey: [Double]?
     private var stages: [[RegistryStage]] = []
