@@ -157,11 +157,12 @@ public struct DepthGridSampler: Sendable {
         }
     }
 
+    /// Samples per tile of a LiDAR map (rows, columns) whose rays share one culled caster.
+    static let lidarTile = (rows: 8, columns: 6)
+
     /// A coarse LiDAR map of the whole image of `frame`, seen from `pose` at `time`: the
     /// same noise, edge-bleed and confidence model as the grids, on `rows` × `columns`
     /// samples at the pixel centres `LidarMap.pixel(row:column:width:height:)` names.
-    /// Samples per tile of a LiDAR map (rows, columns) whose rays share one culled caster.
-    static let lidarTile = (rows: 8, columns: 6)
 
     public func lidarMap(
         frame: Int64, rows: Int, columns: Int, scene: Scene, time: Double, pose: RigidPose, random: inout SplitMix64

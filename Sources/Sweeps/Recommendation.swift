@@ -78,7 +78,7 @@ public struct Recommendation: Sendable, Equatable {
             // Each resample's choice is the whole set of points tied under the rule (no tie-break
             // toward the shipped constants, spec.md#sweep-verdict); the choice depends only on
             // the multiset of recordings drawn, so each multiset is evaluated once.
-            let subsets = (0..<resamples).map { _ in (0..<n).map { _ in Int.random(in: 0..<n, using: &generator) }.sorted() }
+            let subsets = Self.resamples(resamples, of: n, using: &generator)
             let tiedFor = Self.tiedSets(subsets, flat: flat, objective: objective)
             for subset in subsets {
                 let tiedHere = tiedFor[subset]!
@@ -116,6 +116,12 @@ public struct Recommendation: Sendable, Equatable {
                 heldOutBest: best.map { objective.minimise.largerIsBetter ? -$0 : $0 } ?? .nan,
                 heldOutFeasible: chosenHere.map { objective.isFeasible(heldOut[$0]) } ?? false)
         }
+    }
+
+    /// `count` bootstrap resamples of `n` recordings (n of n with replacement, each sorted),
+    /// drawn in order from `generator`.
+    static func resamples(_ count: Int, of n: Int, using generator: inout SplitMix64) -> [[Int]] {
+        (0..<count).map { _ in (0..<n).map { _ in Int.random(in: 0..<n, using: &generator) }.sorted() }
     }
 
     /// The tied set of every distinct subset among `subsets`, pooled a batch at a time.

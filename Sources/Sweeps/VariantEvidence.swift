@@ -97,7 +97,7 @@ public struct VariantEvidence: Sendable, Equatable {
         }
         let estimate = shift(objective.tied(variantSums.pooled()), objective.tied(baselineSums.pooled()))
         var generator = SplitMix64(seed: seed ^ 0x5348_4946_5453)  // "SHIFTS": a stream apart from the interval's
-        let subsets = (0..<(n > 0 ? resamples : 0)).map { _ in (0..<n).map { _ in Int.random(in: 0..<n, using: &generator) }.sorted() }
+        let subsets = Recommendation.resamples(n > 0 ? resamples : 0, of: n, using: &generator)
         let variantTied = Recommendation.tiedSets(subsets, flat: variantSums, objective: objective)
         let baselineTied = Recommendation.tiedSets(subsets, flat: baselineSums, objective: objective)
         let draws = subsets.compactMap { shift(variantTied[$0]!, baselineTied[$0]!) }

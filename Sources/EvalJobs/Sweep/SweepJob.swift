@@ -153,7 +153,7 @@ public enum SweepJob {
         }
         func load(_ model: CorpusVariants.Model?) throws -> [SweepInput] {
             guard let model else { return Array(main.prefix(min(variants.count, main.count))) }
-            return try readInputs(data.variantPaths(model, message: message)).inputs
+            return try readInputs(data.variantPaths(model, message: message), fingerprinted: false).inputs
         }
         for model in variants.models {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -198,14 +198,15 @@ public enum SweepJob {
     }
 
     /// The recordings at `paths` read, validated and prepared as sweep inputs, with their
-    /// SHA-256 fingerprints, on all cores (in `paths` order; the first failure in that order
-    /// is thrown).
-    static func readInputs(_ paths: [String]) throws -> (inputs: [SweepInput], hashes: [String]) {
+    /// SHA-256 fingerprints (for a checkpoint's fingerprint; empty strings when not
+    /// `fingerprinted`: variant reruns keep no checkpoint), on all cores (in `paths` order; the
+    /// first failure in that order is thrown).
+    static func readInputs(_ paths: [String], fingerprinted: Bool = true) throws -> (inputs: [SweepInput], hashes: [String]) {
         let read = inChunks(of: paths.count, minimumChunk: 1, perProcessor: 4) { range in
             range.map { k in
                 Result { () throws -> (SweepInput, String) in
                     let input = SweepInput(name: ProtocolLoader.recordingName(paths[k]), recording: try RecordingStore.readValidated(from: paths[k]))
-                    return (input, try SHA256.fingerprint(paths[k]))
+                    return (input, fingerprinted ? try SHA256.fingerprint(paths[k]) : "")
                 }
             }
         }.flatMap { $0 }

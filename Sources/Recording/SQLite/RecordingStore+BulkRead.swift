@@ -19,17 +19,16 @@ extension RecordingStore {
         guard FileManager.default.fileExists(atPath: path) else {
             throw InputError(file: path, message: "no such file")
         }
-        let (detections, grids) = inParallel(
-            { readBulk(path, bulkDetections) },
-            { readBulk(path, bulkDepthGrids) })
-        let tables = (try detections.get(), try grids.get())
         // A file that borrows either table (a corpus variant member) is read whole, which takes
         // the borrowed rows from their source.
         if let borrowing = try borrowing(at: path), borrowing.tables.contains(where: { [.detections, .depthGrids].contains($0) }) {
             let recording = try read(from: path)
             return (recording.detections, recording.depthGrids)
         }
-        return tables
+        let (detections, grids) = inParallel(
+            { readBulk(path, bulkDetections) },
+            { readBulk(path, bulkDepthGrids) })
+        return (try detections.get(), try grids.get())
     }
 
     /// Opens `path` read-only, checks its version and runs `body`, capturing any failure

@@ -73,7 +73,8 @@ public struct AnchorRegistry: Sendable {
         let id = instances.count
         instances.append(AnchorInstance(
             id: id, label: o.label, position: o.position, embeddingSum: o.appearance?.unit,
-            embeddingSquaredNorm: o.appearance.map { AnchorRules.squaredNorm($0.unit) } ?? 0, extent: o.extent, lastTrackID: o.trackID, recentRaw: [o.position], observationCount: 1, lastSeen: o.time))
+            embeddingSquaredNorm: o.appearance.map { AnchorRules.squaredNorm($0.unit) } ?? 0, extent: o.extent,
+            lastTrackID: o.trackID, recentRaw: [o.position], observationCount: 1, lastSeen: o.time))
         return AnchorEvent(
             frame: o.frame, instance: id, kind: .create, raw: o.position, before: nil, after: o.position, gap: nil,
             extent: o.extent, appearance: instances[id].embeddingSum)

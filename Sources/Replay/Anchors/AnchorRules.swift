@@ -40,7 +40,6 @@ public enum AnchorRules {
         return sum / Double(c.consensusCount)
     }
 
-    /// Cosine similarity of two embeddings (0 when either is all zeros).
     /// The cosine of `a` and `b` from their squared norms already summed (`aa`, `bb`, as
     /// ``squaredNorm(_:)`` sums them); equal bit for bit to ``cosine(_:_:)`` when the vectors
     /// have one length.
@@ -58,6 +57,7 @@ public enum AnchorRules {
         return sum
     }
 
+    /// Cosine similarity of two embeddings (0 when either is all zeros).
     public static func cosine(_ a: [Float], _ b: [Float]) -> Double {
         var dot = 0.0, aa = 0.0, bb = 0.0
         for k in 0..<min(a.count, b.count) {
