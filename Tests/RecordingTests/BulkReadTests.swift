@@ -32,8 +32,10 @@ import Testing
             try RecordingStore.readDetectionsAndDepthGrids(from: path)
         }
         try db.execute("PRAGMA user_version = 9")
-        let error = #expect(throws: InputError.self) { try RecordingStore.readDetectionsAndDepthGrids(from: path) }
-        #expect(error?.message.hasPrefix("schema version 9 is not one of [1, 2]") == true)
+        #expect(throws: InputError(
+            file: path, message: "unsupported recording schema version 9; this tool reads schema version(s) 1, 2")) {
+            try RecordingStore.readDetectionsAndDepthGrids(from: path)
+        }
         #expect(throws: InputError(file: path + "x", message: "no such file")) {
             try RecordingStore.readDetectionsAndDepthGrids(from: path + "x")
         }

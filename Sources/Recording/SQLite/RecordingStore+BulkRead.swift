@@ -39,11 +39,7 @@ extension RecordingStore {
         do {
             let db = try SQLiteConnection(path: path, mode: .readOnly)
             let version = try db.userVersion()
-            guard RecordingSchema.supportedVersions.contains(version) else {
-                return .failure(InputError(
-                    file: path, message: "schema version \(version) is not one of \(supportedVersions); "
-                        + "use RecordingStore.read(from:) for the full explanation"))
-            }
+            if let problem = versionProblem(version) { return .failure(InputError(file: path, message: problem)) }
             try db.execute("PRAGMA mmap_size = \(mappedBytes)")
             return .success(try body(db))
         } catch let error as RowDecodingError {

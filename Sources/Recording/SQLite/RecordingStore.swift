@@ -180,6 +180,16 @@ public enum RecordingStore {
         return try readAll(Record.self, from: db)
     }
 
+    /// Why a file whose `PRAGMA user_version` is `version` cannot be read, or nil when this
+    /// tool reads that version. Every reader of recordings states the problem in these words.
+    static func versionProblem(_ version: Int64) -> String? {
+        guard !RecordingSchema.supportedVersions.contains(version) else { return nil }
+        let supported = RecordingSchema.supportedVersions.map(String.init).joined(separator: ", ")
+        let what = version == 0 ? "not a SpatialEval recording (user_version 0)"
+            : "unsupported recording schema version \(version)"
+        return "\(what); this tool reads schema version(s) \(supported)"
+    }
+
     /// Opens `path` read-only, checks its schema version, runs `body`, and turns every
     /// failure into an `InputError` naming the file.
     private static func withReadableFile<R>(
@@ -191,12 +201,7 @@ public enum RecordingStore {
         do {
             let db = try SQLiteConnection(path: path, mode: .readOnly)
             let version = try db.userVersion()
-            guard RecordingSchema.supportedVersions.contains(version) else {
-                let supported = RecordingSchema.supportedVersions.map(String.init).joined(separator: ", ")
-                let what = version == 0 ? "not a SpatialEval recording (user_version 0)"
-                    : "unsupported recording schema version \(version)"
-                throw InputError(file: path, message: "\(what); this tool reads schema version(s) \(supported)")
-            }
+            if let problem = versionProblem(version) { throw InputError(file: path, message: problem) }
             // A view in place of a table could run any query, a recursive one that never ends
             // included: every name this tool reads must be a plain table (spec.md#limits-recordings).
             let views = try db.prepare("SELECT name FROM sqlite_master WHERE type <> 'table' AND type <> 'index' ORDER BY name")
