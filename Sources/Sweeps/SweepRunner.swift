@@ -69,65 +69,57 @@ public struct SweepRunner: Sendable {
 
     /// Tracker and fusion output per distinct upstream key among `points`, one per
     /// recording, computed in parallel.
-    func upstreamOutputs(for points: [Int]) throws -> [[Double]: [UpstreamOutput]] {
-        var signatures: [[Double]] = []
-        var seen = Set<[Double]>()
-        for point in points {
-            let signature = plan.upstreamKey(plan.points[point])
-            if seen.insert(signature).inserted { signatures.append(signature) }
+    func upstreamOutputs(for points: [Int]) throws(InputError) -> [[Double]: [UpstreamOutput]] {
+        try perSignatureAndRecording(points, signature: { plan.upstreamKey($0) }) { values, r throws(InputError) in
+            try SweepStages.upstream(inputs[r].recording, configuration: plan.configuration(values))
         }
-        let tasks = signatures.flatMap { s in inputs.indices.map { (s, $0) } }
-        let representative = Dictionary(points.map { (plan.upstreamKey(plan.points[$0]), $0) }) { first, _ in first }
-        let failure = Mutex<InputError?>(nil)
-        let chunks = inChunks(of: tasks.count, minimumChunk: 1) { range in
-            range.compactMap { k -> ([Double], Int, UpstreamOutput)? in
-                let (signature, r) = tasks[k]
-                let configuration = plan.configuration(plan.points[representative[signature]!])
-                do throws(InputError) {
-                    return (signature, r, try SweepStages.upstream(inputs[r].recording, configuration: configuration))
+    }
+
+    /// The label-anchoring components per distinct label-anchoring signature among `points`
+    /// (upstream and label-anchoring constants), one per recording, computed in parallel: the
+    /// stage reads nothing of the registry, so every point of a signature shares it.
+    func labelAnchoring(for points: [Int], upstream: [[Double]: [UpstreamOutput]]) -> [[Double]: [[(SweepComponent, Double)]]] {
+        perSignatureAndRecording(points, signature: { plan.signature($0, stages: [.upstream, .labelAnchoring]) }) { values, r in
+            SweepStages.labelAnchoring(inputs[r].recording, upstream: upstream[plan.upstreamKey(values)]![r], truth: inputs[r].truth,
+                                       configuration: plan.configuration(values).labelAnchoring)
+        }
+    }
+
+    /// Runs `work` once per distinct `signature` of the points in `points` and per recording,
+    /// in parallel, with the first point of each signature standing for all of them.
+    ///
+    /// - Returns: the outputs by signature, in recording order.
+    /// - Throws: the first failure any task reported (the others still run to the end).
+    private func perSignatureAndRecording<Output: Sendable, Failure: Error>(
+        _ points: [Int], signature: ([Double]) -> [Double],
+        _ work: @Sendable (_ values: [Double], _ recording: Int) throws(Failure) -> Output
+    ) throws(Failure) -> [[Double]: [Output]] {
+        var representative: [[Double]: [Double]] = [:]
+        var signatures: [[Double]] = []
+        for point in points {
+            let key = signature(plan.points[point])
+            if representative[key] == nil {
+                representative[key] = plan.points[point]
+                signatures.append(key)
+            }
+        }
+        let tasks = signatures.flatMap { key in inputs.indices.map { (key, $0) } }
+        let valuesOf = representative
+        let failure = Mutex<Failure?>(nil)
+        let outputs = inChunks(of: tasks.count, minimumChunk: 1) { range in
+            range.map { k -> Output? in
+                let (key, r) = tasks[k]
+                do throws(Failure) {
+                    return try work(valuesOf[key]!, r)
                 } catch {
                     failure.withLock { $0 = $0 ?? error }
                     return nil
                 }
             }
-        }
-        if let error = failure.withLock({ $0 }) { throw error }
-        var result: [[Double]: [UpstreamOutput?]] = [:]
-        for chunk in chunks {
-            for (signature, r, output) in chunk {
-                result[signature, default: Array(repeating: nil, count: inputs.count)][r] = output
-            }
-        }
-        return result.mapValues { $0.map { $0! } }
-    }
-}
-
-extension SweepRunner {
-    /// The label-anchoring components per distinct label-anchoring signature among `points`
-    /// (upstream and label-anchoring constants), one per recording, computed in parallel: the
-    /// stage reads nothing of the registry, so every point of a signature shares it.
-    func labelAnchoring(for points: [Int], upstream: [[Double]: [UpstreamOutput]]) -> [[Double]: [[(SweepComponent, Double)]]] {
-        var representative: [[Double]: Int] = [:]
-        var signatures: [[Double]] = []
-        for point in points {
-            let signature = plan.signature(plan.points[point], stages: [.upstream, .labelAnchoring])
-            if representative[signature] == nil {
-                representative[signature] = point
-                signatures.append(signature)
-            }
-        }
-        let tasks = signatures.flatMap { s in inputs.indices.map { (s, $0) } }
-        let pointOf = representative
-        let outputs = inChunks(of: tasks.count, minimumChunk: 1) { range in
-            range.map { k in
-                let (signature, r) = tasks[k]
-                let values = plan.points[pointOf[signature]!]
-                return SweepStages.labelAnchoring(inputs[r].recording, upstream: upstream[plan.upstreamKey(values)]![r], truth: inputs[r].truth,
-                                                  configuration: plan.configuration(values).labelAnchoring)
-            }
         }.flatMap { $0 }
-        var result: [[Double]: [[(SweepComponent, Double)]]] = [:]
-        for (k, (signature, _)) in tasks.enumerated() { result[signature, default: []].append(outputs[k]) }
+        if let error = failure.withLock({ $0 }) { throw error }
+        var result: [[Double]: [Output]] = [:]
+        for (k, (key, _)) in tasks.enumerated() { result[key, default: []].append(outputs[k]!) }
         return result
     }
 }

@@ -31,32 +31,48 @@ import Testing
         #expect(distinct.count > 1, "the variants must change the outcome, or this test proves nothing")
     }
 
+    /// Grids for ``runnerReuseEqualsNaivePerPoint(axes:)``. The first sweeps every stage. In the
+    /// second the fastest axis is an upstream constant (the tracker's IoU gate) whose two values
+    /// leave the registry making the same updates but change the tracking scores, so chunks
+    /// hold equal registries over different upstream outputs, which the runner must not share.
+    static let reuseGrids: [[SweepAxis]] = [
+        [SweepAxis(key: "tracker.detectEvery", values: [1, 2]),
+         SweepAxis(key: "anchors.nearRadius", values: [0.2, 0.5, 0.52]),
+         SweepAxis(key: "guidance.lockOnRadius", values: [0.35, 1.5]),
+         SweepAxis(key: "absence.absentSamples", values: [1, 2, 3])],
+        [SweepAxis(key: "anchors.nearRadius", values: [0.35, 0.5]),
+         SweepAxis(key: "guidance.lockOnRadius", values: [0.35, 1.5]),
+         SweepAxis(key: "tracker.iouGate", values: [0.3, 0.31])],
+    ]
+
     /// The runner's reuse of registry, absence and lock-on outputs between points gives what
     /// the whole pipeline gives point by point, with every stage swept.
-    @Test func runnerReuseEqualsNaivePerPoint() throws {
+    @Test(arguments: reuseGrids)
+    func runnerReuseEqualsNaivePerPoint(axes: [SweepAxis]) throws {
         let inputs = [try SweepFixtures.input("absence"), try SweepFixtures.input("twins-moved")]
-        let plan = try SweepPlan(name: "all-stages", space: ParameterSpace(axes: [
-            SweepAxis(key: "tracker.detectEvery", values: [1, 2]),
-            SweepAxis(key: "anchors.nearRadius", values: [0.2, 0.5, 0.52]),
-            SweepAxis(key: "absence.absentSamples", values: [1, 2, 3]),
-            SweepAxis(key: "guidance.lockOnRadius", values: [0.35, 1.5]),
-        ]))
+        let plan = try SweepPlan(name: "reuse", space: ParameterSpace(axes: axes))
         var checkpoint = SweepCheckpoint(fingerprint: "f")
         let outcome = try #require(try SweepRunner(plan: plan, inputs: inputs, batchSize: 7).run(checkpoint: &checkpoint))
-        var upstreamOf: [Double: [UpstreamOutput]] = [:]  // tracker + fusion per detect-every-N, as in the test above
+        var upstreamOf: [[Double]: [UpstreamOutput]] = [:]  // tracker + fusion per upstream key, as in the test above
+        var naive: [[[Double]]] = []
         for (p, values) in plan.points.enumerated() {
             let configuration = plan.configuration(values)
-            if upstreamOf[values[0]] == nil {
-                upstreamOf[values[0]] = try inputs.map { try SweepStages.upstream($0.recording, configuration: configuration) }
+            let key = plan.upstreamKey(values)
+            if upstreamOf[key] == nil {
+                upstreamOf[key] = try inputs.map { try SweepStages.upstream($0.recording, configuration: configuration) }
             }
-            let fresh = zip(inputs, upstreamOf[values[0]]!).map { input, up in
+            let fresh = zip(inputs, upstreamOf[key]!).map { input, up in
                 SweepStages.evaluate(registry: SweepStages.registry(up, anchors: configuration.anchors), upstream: up,
                                      recording: input.recording, truth: input.truth, configuration: configuration)
             }
             #expect(outcome.components[p] == fresh, "point \(values)")
+            naive.append(fresh)
         }
-        let flags = Set(outcome.components.map { $0.map { $0[SweepComponent.flags.rawValue] } })
-        #expect(flags.count > 1, "the absent-sample count must change the flags")
+        let lastAxis = try #require(axes.last).values.count
+        let changedByLastAxis = stride(from: 0, to: plan.points.count, by: lastAxis).contains { first in
+            Set(naive[first..<first + lastAxis]).count > 1
+        }
+        #expect(changedByLastAxis, "the fastest axis must change the components, or the reuse across it is untested")
     }
 
     /// The runner's test of "the same updates" (all but the events' appearance compared)
