@@ -58,15 +58,18 @@ public struct AnchorRegistry: Sendable {
     /// Whether the merge rules let `o`, `distance` from instance `i`, merge into it: the same
     /// label and the graduated merge with its veto (spec.md#merge-label,
     /// spec.md#merge-graduated, spec.md#merge-veto). Beyond the veto radius no cosine is taken
-    /// (the merge is refused whatever it is).
+    /// (the merge is refused whatever it is); within it the cosine is only compared with the
+    /// band's threshold (``AnchorRules/cosine(_:_:aa:bb:reaches:)``, exact, usually without
+    /// the in-order sum).
     private func match(_ o: AnchorObservation, into i: Int, distance: Double) -> AnchorMatch? {
         guard instances[i].label == o.label, distance <= configuration.farRadius else { return nil }
-        let cosine: Double? = if let a = o.embedding, let appearance = o.appearance, instances[i].embeddingSum != nil {
-            AnchorRules.cosine(a, instances[i].embeddingSum!, aa: appearance.squaredNorm, bb: instances[i].embeddingSquaredNorm)
-        } else {
-            nil
+        guard let a = o.embedding, let appearance = o.appearance, let b = instances[i].embeddingSum else {
+            return AnchorRules.mergeBand(distance: distance, cosine: nil, configuration: configuration)
         }
-        return AnchorRules.mergeBand(distance: distance, cosine: cosine, configuration: configuration)
+        let bb = instances[i].embeddingSquaredNorm
+        return AnchorRules.mergeBand(distance: distance, hasCosine: true, configuration: configuration) { threshold in
+            AnchorRules.cosine(a, b, aa: appearance.squaredNorm, bb: bb, reaches: threshold)
+        }
     }
 
     private mutating func create(_ o: AnchorObservation) -> AnchorEvent {

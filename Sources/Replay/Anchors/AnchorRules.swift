@@ -10,10 +10,19 @@ public enum AnchorRules {
     /// The band of the graduated merge that admits an observation at `distance` with
     /// `cosine` (nil: no embedding on one side), or nil when none does (``admitsMerge(distance:cosine:configuration:)``).
     public static func mergeBand(distance: Double, cosine: Double?, configuration c: AnchorConfiguration) -> AnchorMatch? {
+        mergeBand(distance: distance, hasCosine: cosine != nil, configuration: c) { cosine! >= $0 }
+    }
+
+    /// ``mergeBand(distance:cosine:configuration:)`` with the cosine known only through
+    /// `reaches`, which answers "cosine ≥ threshold" for the one threshold the band needs
+    /// (asked at most once, and only when `hasCosine`).
+    public static func mergeBand(
+        distance: Double, hasCosine: Bool, configuration c: AnchorConfiguration, reaches: (_ threshold: Double) -> Bool
+    ) -> AnchorMatch? {
         guard distance <= c.farRadius else { return nil }
-        guard let cosine else { return distance <= c.nearRadius ? .nearNoEmbedding : nil }
-        if distance <= c.nearRadius { return cosine >= c.nearCosine ? .nearCosine : nil }
-        return cosine >= c.farCosine ? .farCosine : nil
+        guard hasCosine else { return distance <= c.nearRadius ? .nearNoEmbedding : nil }
+        if distance <= c.nearRadius { return reaches(c.nearCosine) ? .nearCosine : nil }
+        return reaches(c.farCosine) ? .farCosine : nil
     }
 
     /// One EMA step from `stored` toward `raw` with weight α, clamped to `stepClamp` unless
