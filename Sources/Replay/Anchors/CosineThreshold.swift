@@ -1,5 +1,5 @@
 /// Deciding `cosine ≥ threshold` for the merge bands without summing the dot product in order
-/// when the answer is certain (Docs/performance.md#merge-cosine-decision).
+/// when the answer is certain (Docs/sweeps.md#merge-cosine-decision).
 ///
 /// ``AnchorRules/cosine(_:_:aa:bb:)`` sums the products `Double(a[k]) · Double(b[k])` one after
 /// another, and its value is what the merge rules compare with their thresholds. Summed in
@@ -13,7 +13,7 @@
 /// The bound: each product of two `Float`s is exact in `Double` (24 + 24 significand bits
 /// fit in 53). Any order of summing n exact terms differs from their true sum by at most
 /// γₙ·Σ|pₖ| (γₙ = nu/(1 − nu), u = 2⁻⁵³; Higham, *Accuracy and Stability of Numerical
-/// Algorithms*, 2nd ed., §4.2), so the two orders differ by at most 2γₙ·Σ|pₖ|. The lanes'
+/// Algorithms*, 2nd ed., chapter 4), so the two orders differ by at most 2γₙ·Σ|pₖ|. The lanes'
 /// own Σ|pₖ| is within γₙ of the true one. The margin used, 4nu·Σ|pₖ| (from the lanes'
 /// sum), covers both, and the rounding of the two bracket ends, for every n with nu < 1/8.
 /// Division by the positive common denominator √(aa·bb) is monotone once rounded, so a
