@@ -76,7 +76,7 @@ public struct AnchorRegistry: Sendable {
         let id = instances.count
         instances.append(AnchorInstance(
             id: id, label: o.label, position: o.position, embeddingSum: o.appearance?.unit,
-            embeddingSquaredNorm: o.appearance.map { AnchorRules.squaredNorm($0.unit) } ?? 0, extent: o.extent,
+            embeddingSquaredNorm: o.appearance?.unitSquaredNorm ?? 0, extent: o.extent,
             lastTrackID: o.trackID, recentRaw: [o.position], observationCount: 1, lastSeen: o.time))
         return AnchorEvent(
             frame: o.frame, instance: id, kind: .create, raw: o.position, before: nil, after: o.position, gap: nil,
@@ -150,7 +150,7 @@ extension AnchorInstance {
     private mutating func addEmbedding(_ e: ObservedAppearance) {
         guard var sum = embeddingSum, sum.count == e.unit.count else {
             embeddingSum = e.unit
-            embeddingSquaredNorm = AnchorRules.squaredNorm(e.unit)
+            embeddingSquaredNorm = e.unitSquaredNorm
             return
         }
         guard e.norm > 0 else { return }

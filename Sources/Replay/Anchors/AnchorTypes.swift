@@ -46,6 +46,9 @@ public struct ObservedAppearance: Equatable, Sendable {
     public let unit: [Float]
     /// The sum of the squared elements, in `Double`.
     public let squaredNorm: Double
+    /// The sum of the squared elements of `unit`, in `Double` (the squared norm of an
+    /// instance's embedding sum when this is its first embedding).
+    public let unitSquaredNorm: Double
 
     /// Derives the norms and unit vector of `embedding`.
     public init(_ embedding: [Float]) {
@@ -53,6 +56,7 @@ public struct ObservedAppearance: Equatable, Sendable {
         self.norm = norm
         unit = norm > 0 ? embedding.map { $0 / norm } : embedding
         squaredNorm = AnchorRules.squaredNorm(embedding)
+        unitSquaredNorm = AnchorRules.squaredNorm(unit)
     }
 }
 

@@ -5,67 +5,61 @@
 /// another, and its value is what the merge rules compare with their thresholds. Summed in
 /// one order, 512 additions form one chain of dependent instructions. The merge only needs
 /// the comparison, so this sums the same products in eight interleaved lanes (independent
-/// chains the processor overlaps), together with their absolute values, and decides from
-/// that sum whenever the in-order sum provably compares the same way; otherwise it falls
-/// back to the in-order value. The answer is therefore always exactly
-/// `AnchorRules.cosine(a, b, aa: aa, bb: bb) >= threshold`.
+/// chains the processor overlaps) and decides from that sum whenever the in-order sum
+/// provably compares the same way; otherwise it falls back to the in-order value.
 ///
-/// The bound: each product of two `Float`s is exact in `Double` (24 + 24 significand bits
-/// fit in 53). Any order of summing n exact terms differs from their true sum by at most
-/// γₙ·Σ|pₖ| (γₙ = nu/(1 − nu), u = 2⁻⁵³; Higham, *Accuracy and Stability of Numerical
-/// Algorithms*, 2nd ed., chapter 4), so the two orders differ by at most 2γₙ·Σ|pₖ|. The lanes'
-/// own Σ|pₖ| is within γₙ of the true one. The margin used, 4nu·Σ|pₖ| (from the lanes'
-/// sum), covers both, and the rounding of the two bracket ends, for every n with nu < 1/8.
-/// Division by the positive common denominator √(aa·bb) is monotone once rounded, so a
-/// bracket `[lo, hi]` of the in-order dot gives `fl(lo/d) ≤ cosine ≤ fl(hi/d)`.
+/// The bound, for vectors of n elements whose squared norms `aa`, `bb` were summed in
+/// `Double` as ``AnchorRules/squaredNorm(_:)`` sums them: each product of two `Float`s is exact
+/// in `Double` (24 + 24 significand bits fit in 53). Any order of summing n exact terms is off
+/// their true sum by at most γₙ·Σ|pₖ| (γₙ = nu/(1 − nu), u = 2⁻⁵³; Higham, *Accuracy and
+/// Stability of Numerical Algorithms*, 2nd ed., chapter 4), so the two orders differ by at
+/// most 2γₙ·Σ|pₖ|, and Σ|pₖ| ≤ √(Σa²·Σb²) (Cauchy–Schwarz), which the computed `aa`, `bb`
+/// bound to within γₙ each. Divided by the common denominator √(aa·bb), the two cosines
+/// differ by at most about 2nu plus the two divisions' roundings, (2n + 3)u in all; the
+/// margin used, (8n + 16)u, covers that and the rounding of the comparison's subtraction.
 public extension AnchorRules {
-    /// Whether ``cosine(_:_:aa:bb:)`` of `a` and `b` is at least `threshold`, equal to
-    /// `cosine(a, b, aa: aa, bb: bb) >= threshold` in every case, usually without summing
-    /// the dot product in order.
+    /// Whether ``cosine(_:_:aa:bb:)`` of `a` and `b` is at least `threshold`: equal to
+    /// `cosine(a, b, aa: aa, bb: bb) >= threshold` whenever `aa` and `bb` are
+    /// ``squaredNorm(_:)`` of `a` and `b`, usually without summing the dot product in order.
     static func cosine(_ a: [Float], _ b: [Float], aa: Double, bb: Double, reaches threshold: Double) -> Bool {
-        guard a.count == b.count, aa > 0, bb > 0, aa.isFinite, bb.isFinite, a.count < 1 << 40 else {
-            return cosine(a, b, aa: aa, bb: bb) >= threshold
-        }
-        return interleavedDecision(a, b, aa: aa, bb: bb, threshold: threshold) ?? (cosine(a, b, aa: aa, bb: bb) >= threshold)
+        guard a.count == b.count, aa > 0, bb > 0, aa.isFinite, bb.isFinite, a.count < 1 << 40,
+              let decided = interleavedDecision(a, b, aa: aa, bb: bb, threshold: threshold)
+        else { return cosine(a, b, aa: aa, bb: bb) >= threshold }
+        return decided
     }
 
     /// The answer of ``cosine(_:_:aa:bb:reaches:)`` from the interleaved sum alone, or nil
     /// when the in-order sum could fall on either side of `threshold`. Needs equal lengths
-    /// below 2⁴⁰ and finite positive `aa`, `bb`.
+    /// below 2⁴⁰ and finite positive `aa`, `bb` (the vectors' squared norms).
     internal static func interleavedDecision(_ a: [Float], _ b: [Float], aa: Double, bb: Double, threshold: Double) -> Bool? {
-        let (dot, magnitude) = interleavedDot(a, b)
-        let margin = 4 * Double(a.count) * Double.ulpOfOne / 2 * magnitude
-        let denominator = (aa * bb).squareRoot()
-        if (dot - margin) / denominator >= threshold { return true }
-        if (dot + margin) / denominator < threshold { return false }
+        let cosine = interleavedDot(a, b) / (aa * bb).squareRoot()
+        let margin = (8 * Double(a.count) + 16) * (Double.ulpOfOne / 2)
+        if cosine - margin >= threshold { return true }
+        if cosine + margin < threshold { return false }
         return nil
     }
 
-    /// The dot product of `a` and `b` (equal lengths) and the sum of the products' absolute
-    /// values, each summed in eight interleaved lanes of `Double`.
-    private static func interleavedDot(_ a: [Float], _ b: [Float]) -> (dot: Double, magnitude: Double) {
+    /// The dot product of `a` and `b` (equal lengths), summed in eight interleaved lanes of
+    /// `Double`.
+    private static func interleavedDot(_ a: [Float], _ b: [Float]) -> Double {
         a.withUnsafeBufferPointer { x in
             b.withUnsafeBufferPointer { y in
-                var dot = SIMD8<Double>(), magnitude = SIMD8<Double>()
+                var lanes = SIMD8<Double>()
                 var k = 0
                 while k + 8 <= x.count {
-                    let p = SIMD8<Double>(
+                    lanes += SIMD8<Double>(
                         Double(x[k]) * Double(y[k]), Double(x[k + 1]) * Double(y[k + 1]),
                         Double(x[k + 2]) * Double(y[k + 2]), Double(x[k + 3]) * Double(y[k + 3]),
                         Double(x[k + 4]) * Double(y[k + 4]), Double(x[k + 5]) * Double(y[k + 5]),
                         Double(x[k + 6]) * Double(y[k + 6]), Double(x[k + 7]) * Double(y[k + 7]))
-                    dot += p
-                    magnitude += p.replacing(with: -p, where: p .< 0)
                     k += 8
                 }
-                var tailDot = 0.0, tailMagnitude = 0.0
+                var tail = 0.0
                 while k < x.count {
-                    let p = Double(x[k]) * Double(y[k])
-                    tailDot += p
-                    tailMagnitude += abs(p)
+                    tail += Double(x[k]) * Double(y[k])
                     k += 1
                 }
-                return (dot.sum() + tailDot, magnitude.sum() + tailMagnitude)
+                return lanes.sum() + tail
             }
         }
     }
