@@ -118,13 +118,19 @@ public enum SweepJob {
                             results: inout [SweepResult], message: (String) -> Void) throws {
         let b = spec.bootstrap
         // The tracker and fusion outputs of the variant model being run, by upstream key, shared
-        // by its sweeps; and the outcomes of the variants that a pivot step shares (the same
-        // parameters, so the same corpus), which the step reuses instead of rerunning.
+        // by its sweeps; and the evidence of the variants that a pivot step shares (the same
+        // parameters, so the same corpus, outcome and intervals), and of the corpus's own
+        // assumption, which a step reuses under its own name instead of recomputing.
         var upstream: (model: String, outputs: [[Double]: [UpstreamOutput]]) = ("", [:])
-        var outcomeOf: [String: SweepOutcome] = [:]
+        var evidenceOf: [String: VariantEvidence] = [:]
         let sharedByPivots = Set((variants.pivots ?? []).flatMap { pivot in pivot.steps.indices.compactMap { pivot.model($0, among: variants.models)?.name } })
         func evidence(_ k: Int, on inputs: [SweepInput], model: CorpusVariants.Model?, name: String, family: String, settings: String,
                       pivotValue: Double? = nil) throws -> VariantEvidence? {
+            let key = "\(model?.name ?? "")\u{0}\(k)"
+            if var known = evidenceOf[key] {
+                (known.name, known.family, known.settings, known.pivotValue) = (name, family, settings, pivotValue)
+                return known
+            }
             let plan = try results[k].plan()
             // The paired baseline: the same corpus members under the corpus's own assumption.
             guard inputs.map(\.name) == main.prefix(inputs.count).map(\.name) else {
@@ -133,23 +139,19 @@ public enum SweepJob {
             let baseline = SweepOutcome(components: results[k].outcome.components.map { Array($0.prefix(inputs.count)) })
             let outcome: SweepOutcome
             if let model {
-                let key = "\(model.name)\u{0}\(k)"
-                if let known = outcomeOf[key] {
-                    outcome = known
-                } else {
-                    var checkpoint = SweepCheckpoint(fingerprint: "variant \(name)")
-                    if upstream.model != model.name { upstream = (model.name, [:]) }
-                    guard let ran = try SweepRunner(plan: plan, inputs: inputs, batchSize: batchSize)
-                        .run(checkpoint: &checkpoint, upstream: &upstream.outputs) else { return nil }
-                    outcome = ran
-                    if sharedByPivots.contains(model.name) { outcomeOf[key] = ran }
-                }
+                var checkpoint = SweepCheckpoint(fingerprint: "variant \(name)")
+                if upstream.model != model.name { upstream = (model.name, [:]) }
+                guard let ran = try SweepRunner(plan: plan, inputs: inputs, batchSize: batchSize)
+                    .run(checkpoint: &checkpoint, upstream: &upstream.outputs) else { return nil }
+                outcome = ran
             } else {
                 outcome = baseline
             }
-            return VariantEvidence(name: name, family: family, settings: settings, pivotValue: pivotValue, plan: plan, outcome: outcome,
-                                   baseline: baseline, objective: results[k].definition.objective, resamples: b.replicates,
-                                   confidence: b.confidence, seed: b.seed)
+            let found = VariantEvidence(name: name, family: family, settings: settings, pivotValue: pivotValue, plan: plan, outcome: outcome,
+                                        baseline: baseline, objective: results[k].definition.objective, resamples: b.replicates,
+                                        confidence: b.confidence, seed: b.seed)
+            if model.map({ sharedByPivots.contains($0.name) }) ?? true { evidenceOf[key] = found }
+            return found
         }
         func load(_ model: CorpusVariants.Model?) throws -> [SweepInput] {
             guard let model else { return Array(main.prefix(min(variants.count, main.count))) }
