@@ -24,15 +24,19 @@ struct FileBytes {
     }
 
     /// The offsets of `pattern` (not empty) in `bytes`, ascending.
+    /// Candidates are found with `memchr` (the C library's vectorised byte search) on the
+    /// pattern's first byte, then compared whole.
     static func occurrences(of pattern: [UInt8], in bytes: [UInt8]) -> [Int] {
         guard let first = pattern.first, bytes.count >= pattern.count else { return [] }
         var found: [Int] = []
         bytes.withUnsafeBufferPointer { b in
+            guard let base = b.baseAddress else { return }
             let last = b.count - pattern.count
             var i = 0
-            while i <= last {
-                if b[i] == first, pattern.indices.allSatisfy({ b[i + $0] == pattern[$0] }) { found.append(i) }
-                i += 1
+            while i <= last, let hit = memchr(base + i, Int32(first), last - i + 1) {
+                let k = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if pattern.indices.allSatisfy({ b[k + $0] == pattern[$0] }) { found.append(k) }
+                i = k + 1
             }
         }
         return found
