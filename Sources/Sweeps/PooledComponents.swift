@@ -97,6 +97,13 @@ public struct PooledComponents: Sendable {
     /// ``pooled(_:)`` of each of `subsets` (all their sums at once, each point's values read
     /// once for the lot): element `s` equals `pooled(subsets[s])` bit for bit.
     public func pooled(each subsets: [[Int]]) -> [[[Double]]] {
+        pooled(each: subsets) { $0 }
+    }
+
+    /// `transform` of ``pooled(each:)``'s element for each of `subsets`, in order. The sums run
+    /// on all cores point by point; each subset's pooled matrix is then assembled, transformed
+    /// and released on all cores, subset by subset, so only the transforms' results are kept.
+    public func pooled<Result: Sendable>(each subsets: [[Int]], _ transform: @Sendable ([[Double]]) -> Result) -> [Result] {
         let shared = subsets.map(invariantSums)
         let perPoint = kept.indices.filter { !pointInvariant[$0] }
         let counted = perPoint.allSatisfy { exactInAnyOrder[$0] }
@@ -109,12 +116,15 @@ public struct PooledComponents: Sendable {
             return runs
         } : []
         let (count, recordings) = (kept.count, recordings)
+        // Per point, the kept sums of every subset, subset after subset (one array per point).
         let byPoint = inChunks(of: points, minimumChunk: 16) { range in
             values.withUnsafeBufferPointer { v in
                 range.map { p in
-                    subsets.indices.map { s in
-                        var sums = shared[s].map { $0 ?? 0 }
-                        sums.withUnsafeMutableBufferPointer { sums in
+                    var all = [Double](repeating: 0, count: subsets.count * count)
+                    all.withUnsafeMutableBufferPointer { all in
+                        for s in subsets.indices {
+                            let sums = UnsafeMutableBufferPointer(rebasing: all[s * count..<(s + 1) * count])
+                            for j in 0..<count { sums[j] = shared[s][j] ?? 0 }
                             if counted {
                                 for (r, times) in draws[s] {
                                     let base = (p * recordings + r) * count
@@ -127,12 +137,14 @@ public struct PooledComponents: Sendable {
                                 }
                             }
                         }
-                        return sums
                     }
+                    return all
                 }
             }
         }.flatMap { $0 }
-        return subsets.indices.map { s in widened(byPoint.map { $0[s] }) }
+        return inChunks(of: subsets.count, minimumChunk: 1) { range in
+            range.map { s in transform(byPoint.map { widened($0[s * count..<(s + 1) * count]) }) }
+        }.flatMap { $0 }
     }
 
     /// The point-invariant kept components summed over `order` once (nil for the others).
@@ -170,10 +182,13 @@ public struct PooledComponents: Sendable {
 
     /// Kept sums laid into full-width vectors, NaN elsewhere.
     private func widened(_ sums: [[Double]]) -> [[Double]] {
-        sums.map { s in
-            var vector = [Double](repeating: .nan, count: width)
-            for (j, k) in kept.enumerated() { vector[k] = s[j] }
-            return vector
-        }
+        sums.map { widened($0[...]) }
+    }
+
+    /// One point's kept sums placed at their components' indices (NaN elsewhere).
+    private func widened(_ sums: ArraySlice<Double>) -> [Double] {
+        var vector = [Double](repeating: .nan, count: width)
+        for (j, k) in kept.enumerated() { vector[k] = sums[sums.startIndex + j] }
+        return vector
     }
 }

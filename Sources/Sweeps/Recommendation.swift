@@ -133,7 +133,7 @@ public struct Recommendation: Sendable, Equatable {
         let batch = 25
         for start in stride(from: 0, to: distinct.count, by: batch) {
             let part = Array(distinct[start..<min(start + batch, distinct.count)])
-            for (subset, pooled) in zip(part, flat.pooled(each: part)) { tiedFor[subset] = objective.tied(pooled) }
+            for (subset, tied) in zip(part, flat.pooled(each: part) { objective.tied($0) }) { tiedFor[subset] = tied }
         }
         return tiedFor
     }
