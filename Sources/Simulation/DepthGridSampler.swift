@@ -163,7 +163,6 @@ public struct DepthGridSampler: Sendable {
     /// A coarse LiDAR map of the whole image of `frame`, seen from `pose` at `time`: the
     /// same noise, edge-bleed and confidence model as the grids, on `rows` × `columns`
     /// samples at the pixel centres `LidarMap.pixel(row:column:width:height:)` names.
-
     public func lidarMap(
         frame: Int64, rows: Int, columns: Int, scene: Scene, time: Double, pose: RigidPose, random: inout SplitMix64
     ) -> LidarMap {
