@@ -18,6 +18,23 @@ public struct SimulatedCapture: Sendable {
     public var scene: Scene
 }
 
+/// Tables of a member (scenario, seed, duration) simulated under another configuration that a
+/// simulation of the same member takes instead of computing them: each must come from a
+/// configuration that agrees on what that table reads, or the simulation is not the one its
+/// configuration gives.
+public struct ReusedTables: Sendable {
+    /// LiDAR maps simulated under the same ``SimulationConfiguration/lidarMapInputs``.
+    public var lidarMaps: [LidarMap]?
+    /// Depth grids simulated under the same ``SimulationConfiguration/depthGridInputs``.
+    public var depthGrids: [DepthGrid]?
+
+    /// Tables to reuse (none by default).
+    public init(lidarMaps: [LidarMap]? = nil, depthGrids: [DepthGrid]? = nil) {
+        self.lidarMaps = lidarMaps
+        self.depthGrids = depthGrids
+    }
+}
+
 /// Simulates a capture of a scene: a pure function of (scene, configuration, seed).
 public struct CaptureSimulator: Sendable {
     /// Every model parameter.
@@ -30,18 +47,18 @@ public struct CaptureSimulator: Sendable {
 
     /// Simulates `scenario` (stretched to `duration` seconds, if given) with `seed`.
     ///
-    /// - Parameter lidarMaps: the LiDAR maps of the same scenario, seed and duration simulated
-    ///   under a configuration with the same ``SimulationConfiguration/lidarMapInputs``: they
-    ///   are what this simulation would cast, so they are taken instead of cast again (a
-    ///   corpus variant reuses its base member's).
-    public func simulate(_ scenario: Scenario, seed: UInt64, duration: Double? = nil, lidarMaps: [LidarMap]? = nil) -> SimulatedCapture {
-        simulate(scenario.scene(duration: duration, seed: seed, layout: configuration.layout), seed: seed, lidarMaps: lidarMaps)
+    /// - Parameter reused: tables of the same scenario, seed and duration simulated under a
+    ///   configuration that agrees on what they read (``ReusedTables``): they are what this
+    ///   simulation would compute, so they are taken instead (a corpus variant reuses its base
+    ///   member's).
+    public func simulate(_ scenario: Scenario, seed: UInt64, duration: Double? = nil, reusing reused: ReusedTables = ReusedTables()) -> SimulatedCapture {
+        simulate(scenario.scene(duration: duration, seed: seed, layout: configuration.layout), seed: seed, reusing: reused)
     }
 
     /// Simulates `roomScene` with `seed`. The world origin is moved to the first camera
-    /// centre, as an AR session's is. `lidarMaps`, when given, stand for the maps this
-    /// simulation would cast (see ``simulate(_:seed:duration:lidarMaps:)``).
-    public func simulate(_ roomScene: Scene, seed: UInt64, lidarMaps reused: [LidarMap]? = nil) -> SimulatedCapture {
+    /// centre, as an AR session's is. `reused` tables stand for the ones this simulation
+    /// would compute (see ``simulate(_:seed:duration:reusing:)``).
+    public func simulate(_ roomScene: Scene, seed: UInt64, reusing reused: ReusedTables = ReusedTables()) -> SimulatedCapture {
         let config = configuration
         let scene = roomScene.translated(by: -roomScene.path.pose(at: 0).position)
         let streams = RandomStreams(seed: seed)
@@ -68,7 +85,7 @@ public struct CaptureSimulator: Sendable {
             let network = DepthNetworkFrame(model: config.depthNetwork, random: &networkRandom)
             let embed = offset % max(1, config.cadence.embeddingEveryNFrames) == 0
             let sampleDepth = offset % max(1, config.cadence.depthGridEveryNFrames) == 0
-            if reused == nil, config.cadence.lidarMapEveryNFrames > 0, offset % config.cadence.lidarMapEveryNFrames == 0 {
+            if reused.lidarMaps == nil, config.cadence.lidarMapEveryNFrames > 0, offset % config.cadence.lidarMapEveryNFrames == 0 {
                 var mapRandom = streams.generator(.lidarMap, UInt64(frame))
                 output.lidarMaps.append(sampler.lidarMap(
                     frame: frame, rows: config.cadence.lidarMapRows, columns: config.cadence.lidarMapColumns, scene: scene,
@@ -83,9 +100,16 @@ public struct CaptureSimulator: Sendable {
                 if sampleDepth {
                     let patch = network.patch(for: detection.box, focal: config.camera.fx, random: &networkRandom)
                     let fastPatch = network.patch(for: detection.box, focal: config.camera.fx, random: &networkRandom)
-                    let grid = sampler.grid(
-                        detection: id, box: detection.box, source: detection.source, scene: scene, time: camera.time,
-                        pose: camera.truePose, network: network, patch: patch, random: &lidarRandom)
+                    let grid: DepthGrid
+                    if let grids = reused.depthGrids {
+                        precondition(output.grids.count < grids.count && grids[output.grids.count].detection == id,
+                                     "reused depth grids do not match this simulation's detections")
+                        grid = grids[output.grids.count]
+                    } else {
+                        grid = sampler.grid(
+                            detection: id, box: detection.box, source: detection.source, scene: scene, time: camera.time,
+                            pose: camera.truePose, network: network, patch: patch, random: &lidarRandom)
+                    }
                     output.grids.append(grid)
                     if config.cadence.fastNetworkPass, config.depthNetwork.variant == .full {
                         output.passes.append(DepthNetworkPass(
@@ -99,7 +123,7 @@ public struct CaptureSimulator: Sendable {
             meta: meta(scene: scene, seed: seed, cameras: cameras), frames: output.frames, detections: output.detections,
             depthGrids: output.grids, groundTruthObjects: GroundTruthTables.objects(of: scene),
             groundTruthPlacements: GroundTruthTables.placements(of: scene, duration: cameras.last?.time ?? 0),
-            groundTruthBoxes: output.boxes, lidarMaps: reused ?? output.lidarMaps,
+            groundTruthBoxes: output.boxes, lidarMaps: reused.lidarMaps ?? output.lidarMaps,
             guidanceRequests: GroundTruthTables.guidanceRequests(of: scene, frames: output.frames),
             depthNetworkPasses: output.passes)
         return SimulatedCapture(recording: recording, cameras: cameras, detectionCauses: output.causes, embeddings: embeddings, scene: scene)

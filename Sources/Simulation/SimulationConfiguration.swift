@@ -47,6 +47,28 @@ public struct SimulationConfiguration: Equatable, Sendable, Codable {
             detectorEveryNFrames: cadence.detectorEveryNFrames, lidarMapEveryNFrames: cadence.lidarMapEveryNFrames,
             lidarMapRows: cadence.lidarMapRows, lidarMapColumns: cadence.lidarMapColumns)
     }
+
+    /// Every parameter the depth grids (`depth_grids`) of a simulation read, besides its
+    /// scenario, seed and duration, as a configuration: this one with the parameters the grids
+    /// never read set to their defaults. Those are the pose error (`drift`: grids, detections
+    /// and ground truth are all taken from the true pose, which the pose error leaves alone),
+    /// the appearance embeddings, and the cadences of embeddings, LiDAR maps and the fast
+    /// network pass (each draws from its own random stream per frame). The rest counts as an
+    /// input, so a parameter added later does too until it is shown not to be. Two
+    /// configurations that agree here give the same grids for the same member, so a corpus
+    /// variant that changes only the drift or the embeddings reuses its base member's grids.
+    public var depthGridInputs: SimulationConfiguration {
+        var inputs = self
+        let defaults = SimulationConfiguration()
+        inputs.drift = defaults.drift
+        inputs.embeddings = defaults.embeddings
+        inputs.cadence.embeddingEveryNFrames = defaults.cadence.embeddingEveryNFrames
+        inputs.cadence.lidarMapEveryNFrames = defaults.cadence.lidarMapEveryNFrames
+        inputs.cadence.lidarMapRows = defaults.cadence.lidarMapRows
+        inputs.cadence.lidarMapColumns = defaults.cadence.lidarMapColumns
+        inputs.cadence.fastNetworkPass = defaults.cadence.fastNetworkPass
+        return inputs
+    }
 }
 
 /// The parameters the LiDAR maps of a simulation depend on (``SimulationConfiguration/lidarMapInputs``).

@@ -49,7 +49,34 @@ struct VariantCorpusTests {
                 let tables = try RecordingStore.borrowing(at: path)?.tables ?? []
                 #expect(tables.contains(.lidarMaps) == (model.family != "lidar"), "\(model.name): borrowed \(tables)")
                 if model.family == "drift" { #expect(tables.contains(.detections), "a drift variant changes the poses only") }
+                let gridsReused = model.family == "drift" || model.family == "twin appearance"
+                #expect(tables.contains(.depthGrids) == gridsReused, "\(model.name): borrowed \(tables)")
             }
+        }
+    }
+
+    @Test("The depth grids' inputs leave out the pose error, the embeddings and the other tables' cadences, and nothing else")
+    func depthGridInputs() {
+        let base = SimulationConfiguration()
+        var unread = base
+        unread.drift.errorScale = 3
+        unread.drift.dropoutsPerMinute = 2
+        unread.embeddings.twinCosineRange = [0.95, 0.99]
+        unread.cadence.embeddingEveryNFrames = 7
+        unread.cadence.lidarMapEveryNFrames = 0
+        unread.cadence.fastNetworkPass.toggle()
+        #expect(unread.depthGridInputs == base.depthGridInputs)
+        let read: [(String, (inout SimulationConfiguration) -> Void)] = [
+            ("segmentation", { $0.segmentation.maskErrorScale = 2 }),
+            ("detector", { $0.detector.maximumRecall = 0.65 }),
+            ("lidar", { $0.lidar.noiseBase = 0.05 }),
+            ("grid cadence", { $0.cadence.depthGridEveryNFrames = 15 }),
+            ("frame rate", { $0.framesPerSecond = 60 }),
+        ]
+        for (name, change) in read {
+            var changed = base
+            change(&changed)
+            #expect(changed.depthGridInputs != base.depthGridInputs, "\(name) is read by the grids")
         }
     }
 

@@ -56,8 +56,9 @@ public enum CorpusBuilder {
     /// Makes `folder` hold every recording of `spec` and its summary; returns the summary.
     ///
     /// With a `base` (for a variant corpus), each member is simulated beside the base's
-    /// member of the same index: the LiDAR maps are taken from it when the variant does not
-    /// change what they depend on (``SimulationConfiguration/lidarMapInputs``), and every
+    /// member of the same index: the LiDAR maps and depth grids are taken from it when the
+    /// variant does not change what they depend on (``SimulationConfiguration/lidarMapInputs``,
+    /// ``SimulationConfiguration/depthGridInputs``), and every
     /// table equal to the base member's is borrowed from its file instead of written again
     /// (``BorrowedTables``; reading the member gives the whole recording).
     ///
@@ -116,11 +117,12 @@ public enum CorpusBuilder {
     }
 
     /// The base corpus's member beside a variant's: its file (absolute, and relative to the
-    /// variant's folder) and whether its LiDAR maps are the variant's.
+    /// variant's folder) and whether its LiDAR maps and depth grids are the variant's.
     struct BaseMember: Sendable {
         var path: String
         var relativePath: String
         var sharesLidarMaps: Bool
+        var sharesDepthGrids: Bool
     }
 
     /// The base members of `spec`'s `members`, checked to be the same members (scenario, seed,
@@ -130,7 +132,9 @@ public enum CorpusBuilder {
         guard FileManager.default.fileExists(atPath: summaryPath) else {
             throw InputError(file: base.folder, message: "the base corpus of \(spec.name) is not complete (no corpus.json); build it first")
         }
-        let shares = try spec.configuration().lidarMapInputs == base.spec.configuration().lidarMapInputs
+        let (configuration, baseConfiguration) = (try spec.configuration(), try base.spec.configuration())
+        let sharesMaps = configuration.lidarMapInputs == baseConfiguration.lidarMapInputs
+        let sharesGrids = configuration.depthGridInputs == baseConfiguration.depthGridInputs
         let relativeFolder = "../" + URL(fileURLWithPath: base.folder).standardizedFileURL.lastPathComponent
         guard URL(fileURLWithPath: base.folder).standardizedFileURL.deletingLastPathComponent()
                 == URL(fileURLWithPath: variantFolder).standardizedFileURL.deletingLastPathComponent() else {
@@ -142,7 +146,8 @@ public enum CorpusBuilder {
                 throw InputError(file: variantFolder, message: "member \(member.index) of \(spec.name) is not the base's member \(member.index)")
             }
             return BaseMember(path: (base.folder as NSString).appendingPathComponent(baseMember.fileName),
-                              relativePath: relativeFolder + "/" + baseMember.fileName, sharesLidarMaps: shares)
+                              relativePath: relativeFolder + "/" + baseMember.fileName,
+                              sharesLidarMaps: sharesMaps, sharesDepthGrids: sharesGrids)
         }
     }
 
@@ -150,8 +155,9 @@ public enum CorpusBuilder {
     /// the two share; returns the whole recording.
     static func simulateBeside(_ base: BaseMember, member: CorpusMember, simulator: CaptureSimulator, path: String) throws -> Recording {
         let baseRecording = try RecordingStore.read(from: base.path)
-        let recording = simulator.simulate(member.scenario, seed: member.seed, duration: member.duration,
-                                           lidarMaps: base.sharesLidarMaps ? baseRecording.lidarMaps : nil).recording
+        let reused = ReusedTables(lidarMaps: base.sharesLidarMaps ? baseRecording.lidarMaps : nil,
+                                  depthGrids: base.sharesDepthGrids ? baseRecording.depthGrids : nil)
+        let recording = simulator.simulate(member.scenario, seed: member.seed, duration: member.duration, reusing: reused).recording
         let shared = BorrowedTables.shareable(recording, base: baseRecording)
         try RecordingStore.write(recording, to: path, borrowing: shared.isEmpty ? nil
                                  : BorrowedTables(source: base.relativePath, tables: shared, of: baseRecording))
