@@ -80,6 +80,33 @@ struct VariantCorpusTests {
         }
     }
 
+    @Test("Base members read already stand in for their files, in generation and in reading, with the same bytes")
+    func baseMembersInMemory() throws {
+        let root = try TemporaryDirectory()
+        let spec = try spec()
+        let baseFolder = root.file("base")
+        let summary = try CorpusBuilder.build(spec, into: baseFolder)
+        let basePaths = summary.recordings.map { (baseFolder as NSString).appendingPathComponent($0.file) }
+        let sources = BorrowSources(files: basePaths, recordings: try basePaths.map { try RecordingStore.read(from: $0) })
+        for model in spec.variants!.models where model.family == "twin appearance" || model.family == "detector" {
+            let variant = spec.variantSpec(model)
+            let fromFiles = root.file(model.name + "-files"), fromMemory = root.file(model.name + "-memory")
+            let built = try CorpusBuilder.build(variant, into: fromFiles, base: CorpusBuilder.Base(spec: spec, folder: baseFolder))
+            _ = try CorpusBuilder.build(variant, into: fromMemory, base: CorpusBuilder.Base(spec: spec, folder: baseFolder, sources: sources))
+            for entry in built.recordings {
+                let (a, b) = ((fromFiles as NSString).appendingPathComponent(entry.file), (fromMemory as NSString).appendingPathComponent(entry.file))
+                #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)), "\(model.name) \(entry.file)")
+                #expect(try bytes(RecordingStore.read(from: b, sources: sources), at: root.file("memory.sqlite"))
+                        == bytes(RecordingStore.read(from: b), at: root.file("files.sqlite")), "\(model.name) \(entry.file)")
+            }
+        }
+        // With the base files gone, only the recordings in memory can give the borrowed tables.
+        let member = (root.file("twins-separable-memory") as NSString).appendingPathComponent(spec.member(0).fileName)
+        try FileManager.default.moveItem(atPath: baseFolder, toPath: root.file("moved"))
+        #expect(throws: InputError.self) { try RecordingStore.read(from: member) }
+        #expect(try RecordingStore.read(from: member, sources: sources).lidarMaps == sources.recording(of: basePaths[0])?.lidarMaps)
+    }
+
     @Test("A variant folder must sit beside its base's, and the base must be complete")
     func baseChecks() throws {
         let root = try TemporaryDirectory()

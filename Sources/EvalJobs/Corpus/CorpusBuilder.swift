@@ -45,11 +45,14 @@ public enum CorpusBuilder {
         public var spec: CorpusSpec
         /// Its folder, complete (built before the variant).
         public var folder: String
+        /// Members already read from `folder`, taken instead of reading them again.
+        public var sources: BorrowSources
 
-        /// A base corpus in `folder`.
-        public init(spec: CorpusSpec, folder: String) {
+        /// A base corpus in `folder`, with the members of it already read in `sources`.
+        public init(spec: CorpusSpec, folder: String, sources: BorrowSources = BorrowSources()) {
             self.spec = spec
             self.folder = folder
+            self.sources = sources
         }
     }
 
@@ -96,7 +99,7 @@ public enum CorpusBuilder {
                     if manager.fileExists(atPath: path) {
                         recording = try RecordingStore.read(from: path)
                     } else if let besideBase {
-                        recording = try simulateBeside(besideBase[k], member: member, simulator: simulator, path: path)
+                        recording = try simulateBeside(besideBase[k], member: member, simulator: simulator, path: path, sources: base?.sources ?? BorrowSources())
                     } else {
                         recording = simulator.simulate(member.scenario, seed: member.seed, duration: member.duration).recording
                         try RecordingStore.write(recording, to: path)
@@ -151,10 +154,11 @@ public enum CorpusBuilder {
         }
     }
 
-    /// Simulates `member` beside its base member and writes it to `path`, borrowing the tables
-    /// the two share; returns the whole recording.
-    static func simulateBeside(_ base: BaseMember, member: CorpusMember, simulator: CaptureSimulator, path: String) throws -> Recording {
-        let baseRecording = try RecordingStore.read(from: base.path)
+    /// Simulates `member` beside its base member (from `sources` when read already) and writes
+    /// it to `path`, borrowing the tables the two share; returns the whole recording.
+    static func simulateBeside(_ base: BaseMember, member: CorpusMember, simulator: CaptureSimulator, path: String,
+                               sources: BorrowSources) throws -> Recording {
+        let baseRecording = try sources.recording(of: base.path) ?? RecordingStore.read(from: base.path)
         let reused = ReusedTables(lidarMaps: base.sharesLidarMaps ? baseRecording.lidarMaps : nil,
                                   depthGrids: base.sharesDepthGrids ? baseRecording.depthGrids : nil)
         let recording = simulator.simulate(member.scenario, seed: member.seed, duration: member.duration, reusing: reused).recording

@@ -31,15 +31,16 @@ public struct SweepData {
         return SweepData(paths: summary.recordings.map { (folder as NSString).appendingPathComponent($0.file) }, corpus: summary, spec: spec)
     }
 
-    /// The recordings of variant `model` of the corpus (generated or reused in the cache).
-    public func variantPaths(_ model: CorpusVariants.Model, message: (String) -> Void,
+    /// The recordings of variant `model` of the corpus (generated or reused in the cache);
+    /// `sources` holds base members read already, which generation takes instead of reading.
+    public func variantPaths(_ model: CorpusVariants.Model, sources: BorrowSources = BorrowSources(), message: (String) -> Void,
                              corpusProgress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }) throws -> [String] {
         guard let spec else { return [] }
         let variant = spec.variantSpec(model)
         let folder = try CorpusBuilder.cacheFolder(variant, root: Self.cacheRoot)
         message("variant \(model.name) (\(model.family): \(model.settingsText)): \(variant.count) recordings in \(folder)")
         let start = DispatchTime.now().uptimeNanoseconds
-        let base = CorpusBuilder.Base(spec: spec, folder: try CorpusBuilder.cacheFolder(spec, root: Self.cacheRoot))
+        let base = CorpusBuilder.Base(spec: spec, folder: try CorpusBuilder.cacheFolder(spec, root: Self.cacheRoot), sources: sources)
         let summary = try CorpusBuilder.build(variant, into: folder, base: base, progress: corpusProgress)
         message("variant \(model.name): ready in \(Self.seconds(since: start))")
         return summary.recordings.map { (folder as NSString).appendingPathComponent($0.file) }

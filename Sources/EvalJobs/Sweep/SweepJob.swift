@@ -153,9 +153,12 @@ public enum SweepJob {
             if model.map({ sharedByPivots.contains($0.name) }) ?? true { evidenceOf[key] = found }
             return found
         }
+        // The base members as read for the main sweeps: a variant member's borrowed tables are
+        // taken from them, in generation and in reading, instead of reading their files again.
+        let sources = BorrowSources(files: Array(data.paths.prefix(main.count)), recordings: main.map(\.recording))
         func load(_ model: CorpusVariants.Model?) throws -> [SweepInput] {
             guard let model else { return Array(main.prefix(min(variants.count, main.count))) }
-            return try readInputs(data.variantPaths(model, message: message), fingerprinted: false).inputs
+            return try readInputs(data.variantPaths(model, sources: sources, message: message), fingerprinted: false, sources: sources).inputs
         }
         for model in variants.models {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -202,12 +205,14 @@ public enum SweepJob {
     /// The recordings at `paths` read, validated and prepared as sweep inputs, with their
     /// SHA-256 fingerprints (for a checkpoint's fingerprint; empty strings when not
     /// `fingerprinted`: variant reruns keep no checkpoint), on all cores (in `paths` order; the
-    /// first failure in that order is thrown).
-    static func readInputs(_ paths: [String], fingerprinted: Bool = true) throws -> (inputs: [SweepInput], hashes: [String]) {
+    /// first failure in that order is thrown). Tables a file borrows come from `sources` when
+    /// it holds their file.
+    static func readInputs(_ paths: [String], fingerprinted: Bool = true, sources: BorrowSources = BorrowSources()) throws -> (inputs: [SweepInput], hashes: [String]) {
         let read = inChunks(of: paths.count, minimumChunk: 1, perProcessor: 4) { range in
             range.map { k in
                 Result { () throws -> (SweepInput, String) in
-                    let input = SweepInput(name: ProtocolLoader.recordingName(paths[k]), recording: try RecordingStore.readValidated(from: paths[k]))
+                    let recording = try RecordingStore.readValidated(from: paths[k], sources: sources)
+                    let input = SweepInput(name: ProtocolLoader.recordingName(paths[k]), recording: recording)
                     return (input, fingerprinted ? try SHA256.fingerprint(paths[k]) : "")
                 }
             }

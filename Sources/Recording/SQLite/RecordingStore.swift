@@ -47,11 +47,11 @@ public enum RecordingStore {
     }
 
     /// Reads the recording at `path`; the tables it borrows (``BorrowedTables``) are read
-    /// from their source file.
+    /// from their source file, or taken from `sources` when it holds that file's recording.
     /// - Throws: `InputError` naming `path` when the file is missing, not an SQLite
     ///   database, damaged, of an unsupported schema version, or has a malformed row, or
     ///   when its borrowed tables cannot be read (the message names the source too).
-    public static func read(from path: String) throws(InputError) -> Recording {
+    public static func read(from path: String, sources: BorrowSources = BorrowSources()) throws(InputError) -> Recording {
         let stored = try readStored(from: path)
         guard let recorded = BorrowedTables.recorded(in: stored.meta) else { return stored }
         do throws(BorrowingProblem) {
@@ -59,10 +59,14 @@ public enum RecordingStore {
             let sourcePath = (URL(fileURLWithPath: path).deletingLastPathComponent().path as NSString)
                 .appendingPathComponent(borrowing.source)
             let base: Recording
-            do {
-                base = try readStored(from: sourcePath)
-            } catch {
-                throw BorrowingProblem("its borrowed tables cannot be read: \(error)")
+            if let known = sources.recording(of: sourcePath) {
+                base = known
+            } else {
+                do {
+                    base = try readStored(from: sourcePath)
+                } catch {
+                    throw BorrowingProblem("its borrowed tables cannot be read: \(error)")
+                }
             }
             guard BorrowedTables.recorded(in: base.meta) == nil else {
                 throw BorrowingProblem("borrows from \(borrowing.source), which borrows itself; a source must hold its tables")

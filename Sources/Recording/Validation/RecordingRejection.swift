@@ -32,9 +32,11 @@ extension RecordingStore {
     /// Reads the recording at `path` and refuses it when ``RecordingValidator`` finds any
     /// problem, so that no evaluation sees a value `inspect` rejects (non-finite or
     /// out-of-range poses, intrinsics, times, boxes; references to missing rows).
-    /// - Throws: `InputError` as ``read(from:)`` does; ``RecordingRejection`` naming the file.
-    public static func readValidated(from path: String, validator: RecordingValidator = RecordingValidator()) throws -> Recording {
-        let recording = try read(from: path)
+    /// Borrowed tables are taken from `sources` as ``read(from:sources:)`` does.
+    /// - Throws: `InputError` as ``read(from:sources:)`` does; ``RecordingRejection`` naming the file.
+    public static func readValidated(from path: String, validator: RecordingValidator = RecordingValidator(),
+                                     sources: BorrowSources = BorrowSources()) throws -> Recording {
+        let recording = try read(from: path, sources: sources)
         let problems = validator.problems(in: recording)
         guard problems.isEmpty else { throw RecordingRejection(file: path, problems: problems) }
         return recording
