@@ -1,5 +1,4 @@
 import Evaluation
-import EvalNumerics
 import Foundation
 import ResultStore
 import Sweeps
@@ -64,7 +63,8 @@ public enum SweepResultsFile {
         try group.write(plan.points.flatMap { $0 }, to: "points", shape: [plan.points.count, plan.keys.count])
         let shape = plan.space.gridShape ?? [plan.points.count]
         let components = SweepComponent.allCases.count
-        try group.write(flattened(sweep.outcome.components), to: "components", shape: shape + [recordings.count, components])
+        try group.write(sweep.outcome.components.flatMap { $0.flatMap { $0 } }, to: "components",
+                        shape: shape + [recordings.count, components])
         try group.write(SweepComponent.allCases.map { "\($0)" }, to: "component_names")
         try group.write(sweep.shipped.flatMap { $0 }, to: "shipped_components", shape: [recordings.count, components])
         if !sweep.variants.isEmpty {
@@ -78,18 +78,14 @@ public enum SweepResultsFile {
             try writeEvidence(sweep.pivots.flatMap(\.steps), keys: plan.keys.map(\.name), into: table)
         }
         let metrics = try group.createGroup("metrics")
-        // Each recording's metric cubes are computed on all cores, a batch of recordings at a
-        // time, then written in order (the library is used from one thread).
-        let batch = 32
-        for first in stride(from: 0, to: recordings.count, by: batch) {
-            let range = first..<min(first + batch, recordings.count)
-            let cubes = inChunks(of: range.count, minimumChunk: 1) { chunk in
-                chunk.map { j in SweepMetric.allCases.map { metric in sweep.outcome.components.map { metric.value($0[range.lowerBound + j]) } } }
-            }.flatMap { $0 }
-            for (k, values) in zip(range, cubes) { try writeCubes(values, shape: shape, into: metrics.createGroup(recordings[k])) }
-        }
         let pooled = sweep.outcome.pooled()
-        try writeCubes(SweepMetric.allCases.map { pooled.map($0.value) }, shape: shape, into: metrics.createGroup("pooled"))
+        for (k, name) in zip(0..., recordings + ["pooled"]) {
+            let cubes = try metrics.createGroup(name)
+            for metric in SweepMetric.allCases {
+                let values = k < recordings.count ? sweep.outcome.components.map { metric.value($0[k]) } : pooled.map(metric.value)
+                try cubes.write(values, to: metric.rawValue, shape: shape)
+            }
+        }
         let r = try sweep.recommendation(bootstrap)
         let rec = try group.createGroup("recommendation")
         try rec.setAttribute("rule", sweep.definition.objective.text)
@@ -111,21 +107,6 @@ public enum SweepResultsFile {
         try folds.write(r.folds.map(\.heldOutValue), to: "held_out_value")
         try folds.write(r.folds.map(\.heldOutBest), to: "held_out_best")
         try folds.write(r.folds.map { $0.heldOutFeasible ? Int64(1) : 0 }, to: "held_out_feasible")
-    }
-
-    /// One cube per metric (``SweepMetric/allCases`` order) into `group`.
-    private static func writeCubes(_ cubes: [[Double]], shape: [Int], into group: SchemaGroup) throws {
-        for (metric, values) in zip(SweepMetric.allCases, cubes) { try group.write(values, to: metric.rawValue, shape: shape) }
-    }
-
-    /// `components[point][recording][component]` in that order, as one array allocated once.
-    private static func flattened(_ components: [[[Double]]]) -> [Double] {
-        var flat: [Double] = []
-        flat.reserveCapacity(components.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } })
-        for point in components {
-            for recording in point { flat.append(contentsOf: recording) }
-        }
-        return flat
     }
 
     /// One row per (variant or pivot step, swept key): the variant's own recommendation and interval.
