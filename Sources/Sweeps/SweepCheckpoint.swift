@@ -129,6 +129,9 @@ public struct SweepCheckpoint: Sendable, Equatable {
             let (cells, overflow) = u.multipliedReportingOverflow(by: c)
             let (values, overflow2) = cells.multipliedReportingOverflow(by: n)
             guard !overflow, !overflow2, n + values == remaining, u <= Int.max, c <= Int.max else { return nil }
+            // A value set holds at least one value, so the arrays made below are bounded by the
+            // file's size: `c` = 0 with a huge `u` would ask for billions of empty arrays.
+            guard c > 0 || n == 0 || u == 0 else { return nil }
             let points = (0..<Int(n)).map { _ in Int(Int64(bitPattern: word()!)) }
             let components = (0..<Int(n)).map { _ in
                 (0..<Int(u)).map { _ in (0..<Int(c)).map { _ in Double(bitPattern: word()!) } }

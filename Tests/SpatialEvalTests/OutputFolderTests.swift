@@ -201,6 +201,22 @@ struct SweepCheckpointShapeTests {
         #expect(SweepCheckpoint.decoded(Data()) == nil)
     }
 
+    @Test("units without values cannot make the reader allocate past the file's size (a fuzzer's find: 3 points × 2^35 units of 0 values)")
+    func unitsWithoutValues() {
+        /// Magic, the fingerprint "f", the three counts, then the point indices (no values: width 0).
+        func checkpoint(points: UInt64, units: UInt64) -> Data {
+            var data = Data(SweepCheckpoint.magic)
+            func put(_ word: UInt64) { withUnsafeBytes(of: word.littleEndian) { data.append(contentsOf: $0) } }
+            put(1)
+            data.append(UInt8(ascii: "f"))
+            for word in [points, units, 0] + Array(0..<points) { put(word) }
+            return data
+        }
+        #expect(SweepCheckpoint.decoded(checkpoint(points: 3, units: 1 << 35)) == nil)
+        #expect(SweepCheckpoint.decoded(checkpoint(points: 3, units: 0))?.components.map(\.count) == [0, 0, 0])
+        #expect(SweepCheckpoint.decoded(checkpoint(points: 0, units: 1 << 35))?.points == [])
+    }
+
     @Test("NaN, −0 and infinities come back bit for bit")
     func bitExact() throws {
         var checkpoint = SweepCheckpoint(fingerprint: "f")
