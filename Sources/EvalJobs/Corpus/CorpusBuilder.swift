@@ -90,6 +90,7 @@ public enum CorpusBuilder {
         let failure = Mutex<(any Error)?>(nil)
         let simulator = CaptureSimulator(configuration: try spec.configuration())
         let besideBase = try base.map { try Self.baseMembers(of: $0, for: spec, members: members, variantFolder: folder) }
+        let sources = base?.sources ?? BorrowSources()
         let counted = inChunks(of: members.count, minimumChunk: 1) { range in
             range.map { k -> CorpusSummary.Entry? in
                 let member = members[k]
@@ -97,9 +98,9 @@ public enum CorpusBuilder {
                 do {
                     let recording: Recording
                     if manager.fileExists(atPath: path) {
-                        recording = try RecordingStore.read(from: path)
+                        recording = try RecordingStore.read(from: path, sources: sources)
                     } else if let besideBase {
-                        recording = try simulateBeside(besideBase[k], member: member, simulator: simulator, path: path, sources: base?.sources ?? BorrowSources())
+                        recording = try simulateBeside(besideBase[k], member: member, simulator: simulator, path: path, sources: sources)
                     } else {
                         recording = simulator.simulate(member.scenario, seed: member.seed, duration: member.duration).recording
                         try RecordingStore.write(recording, to: path)
