@@ -163,7 +163,9 @@ struct ReplaySweepSubject: SweepSubject {
 /// updates (``AnchorRegistry/madeSameUpdates(as:)``); each recording keeps its last few
 /// distinct registries under the current upstream output with their judgement, look table and
 /// memos (by flips and by absence signature), and a new registry that made the same updates
-/// as one of them reuses them all.
+/// as one of them reuses them all. Most such registries are not replayed at all: a kept
+/// registry whose same-updates region holds the new constants
+/// (``AnchorRegistry/wouldMakeSameUpdates(under:)``) stands for it (Docs/sweeps.md#same-updates-region).
 struct StageMemo {
     private typealias Downstream = (absence: SweepStages.AbsenceStage, guidance: [(SweepComponent, Double)])
 
@@ -200,6 +202,10 @@ struct StageMemo {
             if stages.isEmpty || upstreamKey != self.upstreamKey { stages = Array(repeating: [], count: inputs.count) }
             self.upstreamKey = upstreamKey
             for r in inputs.indices {
+                if let k = stages[r].firstIndex(where: { $0.registry.wouldMakeSameUpdates(under: configuration.anchors) }) {
+                    stages[r].insert(stages[r].remove(at: k), at: 0)
+                    continue
+                }
                 let registry = SweepStages.registry(upstream[r], anchors: configuration.anchors)
                 if let k = stages[r].firstIndex(where: { $0.registry.madeSameUpdates(as: registry) }) {
                     stages[r].insert(stages[r].remove(at: k), at: 0)

@@ -37,7 +37,7 @@ import Testing
                 #expect(AnchorRules.cosine(a, b, aa: aa, bb: bb, reaches: t) == (exact >= t), "n \(a.count), cosine \(exact), threshold \(t)")
                 guard aa > 0, bb > 0 else { continue }  // the lanes' precondition; the zero vector takes the in-order path
                 if let fast = AnchorRules.interleavedDecision(a, b, aa: aa, bb: bb, threshold: t) {
-                    #expect(fast == (exact >= t))
+                    #expect(fast.reaches == (exact >= t))
                     decidedFast += 1
                 } else {
                     undecided += 1
@@ -48,6 +48,36 @@ import Testing
             }
         }
         #expect(decidedFast > 0 && undecided > 0, "both paths must be exercised")
+    }
+
+    /// A decision's bound carries its answer (Docs/sweeps.md#same-updates-region): every
+    /// threshold on its side of the bound, the bound itself and its neighbours included, is
+    /// answered the same way by the in-order cosine; and the bound is not trivial (it reaches
+    /// the asked threshold at least).
+    @Test func decisionBoundsCarryTheAnswer() {
+        var carried = 0
+        for (a, b) in Self.pairs() {
+            let aa = AnchorRules.squaredNorm(a), bb = AnchorRules.squaredNorm(b)
+            let exact = AnchorRules.cosine(a, b, aa: aa, bb: bb)
+            for t in [exact, exact.nextUp, exact.nextDown, exact + 1e-6, exact - 1e-6, 0.8, 0.92, -1, 1, 0] {
+                let decision = AnchorRules.cosineDecision(a, b, aa: aa, bb: bb, threshold: t)
+                #expect(decision.reaches == (exact >= t))
+                if decision.reaches {
+                    #expect(decision.bound >= t, "the bound covers the threshold asked")
+                    for u in [decision.bound, decision.bound.nextDown, decision.bound - 1e-9, decision.bound - 0.5] {
+                        #expect(exact >= u, "n \(a.count), cosine \(exact), bound \(decision.bound), threshold \(u)")
+                        carried += 1
+                    }
+                } else {
+                    #expect(decision.bound < t, "the bound covers the threshold asked")
+                    for u in [decision.bound.nextUp, decision.bound + 1e-9, decision.bound + 0.5] {
+                        #expect(exact < u, "n \(a.count), cosine \(exact), bound \(decision.bound), threshold \(u)")
+                        carried += 1
+                    }
+                }
+            }
+        }
+        #expect(carried > 100)
     }
 
     /// Inputs the interleaved path does not handle fall back to the in-order comparison.

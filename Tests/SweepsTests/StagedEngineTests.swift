@@ -95,6 +95,66 @@ import Testing
         #expect(answers == [true, false], "both answers must occur, the first between different constants")
     }
 
+    /// The same-updates region is sound at its edges (Docs/sweeps.md#same-updates-region): each
+    /// of the six constants moved to either end of its interval (the last value inside), alone
+    /// and all together, replays to exactly the same events and instances; just outside, the
+    /// registry no longer claims it. Over these recordings and base constants the region must
+    /// have finite ends to probe, or this test proves little.
+    @Test func sameUpdatesRegionHoldsAtItsEdges() throws {
+        let bases = [AnchorConfiguration(), AnchorConfiguration(nearRadius: 0.6, farCosine: 0.8),
+                     AnchorConfiguration(stepClamp: 0.05, consensusMinDistance: 0.2, consensusAgreement: 0.5)]
+        typealias Key = WritableKeyPath<AnchorConfiguration, Double>
+        var probed = 0
+        for name in ["twins-moved", "absence", "walkaway-reapproach"] {
+            let input = try SweepFixtures.input(name)
+            let upstream = try SweepStages.upstream(input.recording, configuration: ReplayConfiguration())
+            for base in bases {
+                let registry = SweepStages.registry(upstream, anchors: base)
+                let region = registry.sameUpdatesRegion
+                #expect(region.contains(base), "a registry's own constants lie in its region")
+                func ends(_ r: RadiusInterval) -> (inside: [Double], outside: [Double]) {
+                    ([r.atLeast, r.below.nextDown].filter(\.isFinite), [r.atLeast.nextDown, r.below].filter(\.isFinite))
+                }
+                func ends(_ t: ThresholdInterval) -> (inside: [Double], outside: [Double]) {
+                    ([t.above.nextUp, t.atMost].filter(\.isFinite), [t.above, t.atMost.nextUp].filter(\.isFinite))
+                }
+                let edges: [(Key, (inside: [Double], outside: [Double]))] = [
+                    (\.nearRadius, ends(region.nearRadius)), (\.nearCosine, ends(region.nearCosine)),
+                    (\.farCosine, ends(region.farCosine)), (\.stepClamp, ends(region.stepClamp)),
+                    (\.consensusMinDistance, ends(region.consensusMinDistance)),
+                    (\.consensusAgreement, ends(region.consensusAgreement)),
+                ]
+                var lowest = base, highest = base
+                var probes: [AnchorConfiguration] = []
+                for (key, end) in edges {
+                    for value in end.inside {
+                        var c = base
+                        c[keyPath: key] = value
+                        probes.append(c)
+                    }
+                    if let low = end.inside.first { lowest[keyPath: key] = low }
+                    if let high = end.inside.last { highest[keyPath: key] = high }
+                    for value in end.outside {
+                        var c = base
+                        c[keyPath: key] = value
+                        #expect(!registry.wouldMakeSameUpdates(under: c), "\(name): \(key) = \(value) lies outside the region")
+                    }
+                }
+                for probe in probes + [lowest, highest] {
+                    #expect(registry.wouldMakeSameUpdates(under: probe))
+                    let replayed = SweepStages.registry(upstream, anchors: probe)
+                    #expect(replayed.events == registry.events && replayed.instances == registry.instances,
+                            "\(name): \(probe) lies in the region of \(base) but made other updates")
+                    probed += 1
+                }
+                var other = base
+                other.farRadius += 0.01
+                #expect(!registry.wouldMakeSameUpdates(under: other), "a constant outside the six must be equal")
+            }
+        }
+        #expect(probed > 60, "the regions must have finite ends to probe")
+    }
+
     @Test func twinPairsAndMovesComeFromTheGroundTruth() throws {
         let input = try SweepFixtures.input("twins-moved")
         // A move is a new placement more than RecordingTruth.moveDistance from the previous one.

@@ -15,6 +15,9 @@ public struct AnchorRegistry: Sendable {
     public private(set) var instances: [AnchorInstance] = []
     /// Every update so far, in order.
     public private(set) var events: [AnchorEvent] = []
+    /// The values of the merge radii and cosines, the step clamp and the consensus distances
+    /// that would have made the same updates so far (Docs/sweeps.md#same-updates-region).
+    public private(set) var sameUpdatesRegion = SameUpdatesRegion()
     private var instanceOfTrack: [Int64: Int] = [:]
 
     /// Creates an empty registry.
@@ -39,7 +42,7 @@ public struct AnchorRegistry: Sendable {
     /// The instance an observation belongs to and the rule that filed it there, if any: its
     /// track's last instance when the merge rules admit it there, else the nearest instance
     /// they admit.
-    private func target(for o: AnchorObservation) -> (Int, AnchorMatch)? {
+    private mutating func target(for o: AnchorObservation) -> (Int, AnchorMatch)? {
         if let track = o.trackID, let i = instanceOfTrack[track],
            match(o, into: i, distance: instances[i].position.distance(to: o.position)) != nil {
             return (i, .sameTrack)
@@ -60,15 +63,19 @@ public struct AnchorRegistry: Sendable {
     /// spec.md#merge-graduated, spec.md#merge-veto). Beyond the veto radius no cosine is taken
     /// (the merge is refused whatever it is); within it the cosine is only compared with the
     /// band's threshold (``AnchorRules/cosine(_:_:aa:bb:reaches:)``, exact, usually without
-    /// the in-order sum).
-    private func match(_ o: AnchorObservation, into i: Int, distance: Double) -> AnchorMatch? {
+    /// the in-order sum). Every comparison with a merge constant narrows the same-updates region.
+    private mutating func match(_ o: AnchorObservation, into i: Int, distance: Double) -> AnchorMatch? {
         guard instances[i].label == o.label, distance <= configuration.farRadius else { return nil }
+        var region: SameUpdatesRegion? = sameUpdatesRegion
+        defer { sameUpdatesRegion = region! }
         guard let a = o.embedding, let appearance = o.appearance, let b = instances[i].embeddingSum else {
-            return AnchorRules.mergeBand(distance: distance, cosine: nil, configuration: configuration)
+            return AnchorRules.mergeBand(distance: distance, hasCosine: false, configuration: configuration, region: &region) {
+                ThresholdDecision(reaches: false, threshold: $0)
+            }
         }
-        let bb = instances[i].embeddingSquaredNorm
-        return AnchorRules.mergeBand(distance: distance, hasCosine: true, configuration: configuration) { threshold in
-            AnchorRules.cosine(a, b, aa: appearance.squaredNorm, bb: bb, reaches: threshold)
+        var cosine = CosineComparison(a, b, aa: appearance.squaredNorm, bb: instances[i].embeddingSquaredNorm)
+        return AnchorRules.mergeBand(distance: distance, hasCosine: true, configuration: configuration, region: &region) {
+            cosine.decide($0)
         }
     }
 
@@ -85,7 +92,7 @@ public struct AnchorRegistry: Sendable {
 
     private mutating func reanchor(_ i: Int, with o: AnchorObservation, match: AnchorMatch) -> AnchorEvent {
         let before = instances[i].position
-        let kind = instances[i].apply(o, configuration: configuration)
+        let kind = instances[i].apply(o, configuration: configuration, region: &sameUpdatesRegion)
         return AnchorEvent(
             frame: o.frame, instance: i, kind: kind, raw: o.position, before: before,
             after: instances[i].position, gap: o.position.distance(to: before), match: match,
@@ -95,6 +102,15 @@ public struct AnchorRegistry: Sendable {
     /// The positions an instance held after each of its updates, in order.
     public func history(of instance: Int) -> [(frame: Int64, position: SIMD3<Double>)] {
         events.filter { $0.instance == instance }.map { ($0.frame, $0.after) }
+    }
+
+    /// Whether a registry with `other` constants, fed the same observations, would have made
+    /// exactly the updates this one made: every constant but the merge radii and cosines, the
+    /// step clamp and the consensus distances equal to this one's, and those in ``sameUpdatesRegion``
+    /// (Docs/sweeps.md#same-updates-region). False says nothing: such a registry may still
+    /// make the same updates.
+    public func wouldMakeSameUpdates(under other: AnchorConfiguration) -> Bool {
+        SameUpdatesRegion.outside(other, as: configuration) == configuration && sameUpdatesRegion.contains(other)
     }
 }
 
@@ -122,19 +138,20 @@ extension AnchorRegistry {
 extension AnchorInstance {
     /// Re-anchors in place with observation `o` (the raw gap is taken by the caller first)
     /// and returns which rule moved the anchor.
-    mutating func apply(_ o: AnchorObservation, configuration: AnchorConfiguration) -> AnchorUpdateKind {
+    mutating func apply(_ o: AnchorObservation, configuration: AnchorConfiguration, region: inout SameUpdatesRegion) -> AnchorUpdateKind {
         if recentRaw.count >= configuration.consensusCount { recentRaw.removeFirst() }
         recentRaw.append(o.position)
         let kind: AnchorUpdateKind
         if let track = o.trackID, track == lastTrackID {
             position = AnchorRules.emaStep(from: position, toward: o.position, configuration: configuration, clamped: false).position
             kind = .follow
-        } else if let snap = AnchorRules.consensusTarget(stored: position, recent: recentRaw, configuration: configuration) {
+        } else if let snap = consensusTarget(configuration: configuration, region: &region) {
             position = snap
             recentRaw.removeAll(keepingCapacity: true)
             kind = .snap
         } else {
-            let step = AnchorRules.emaStep(from: position, toward: o.position, configuration: configuration)
+            let step = AnchorRules.emaStepMeasured(from: position, toward: o.position, configuration: configuration, clamped: true)
+            region.noteClampedStep(length: step.length, limit: configuration.stepClamp, wasClamped: step.wasClamped)
             position = step.position
             kind = step.wasClamped ? .clamped : .ema
         }
@@ -144,6 +161,13 @@ extension AnchorInstance {
         observationCount += 1
         lastSeen = o.time
         return kind
+    }
+
+    /// The consensus snap target of the stored position and the recent raw ones, narrowing `region`.
+    private func consensusTarget(configuration: AnchorConfiguration, region: inout SameUpdatesRegion) -> SIMD3<Double>? {
+        var narrowed: SameUpdatesRegion? = region
+        defer { region = narrowed! }
+        return AnchorRules.consensusTarget(stored: position, recent: recentRaw, configuration: configuration, region: &narrowed)
     }
 
     /// Adds an embedding, L2-normalised, to the running sum.

@@ -19,31 +19,84 @@ public enum AnchorRules {
     public static func mergeBand(
         distance: Double, hasCosine: Bool, configuration c: AnchorConfiguration, reaches: (_ threshold: Double) -> Bool
     ) -> AnchorMatch? {
+        var region: SameUpdatesRegion?
+        return mergeBand(distance: distance, hasCosine: hasCosine, configuration: c, region: &region) {
+            ThresholdDecision(reaches: reaches($0), threshold: $0)
+        }
+    }
+
+    /// ``mergeBand(distance:hasCosine:configuration:reaches:)`` that also narrows `region`, when
+    /// there is one, by the comparisons with `nearRadius`, `nearCosine` and `farCosine` its answer
+    /// rests on (Docs/sweeps.md#same-updates-region); `decide` answers "cosine ≥ threshold" with how
+    /// far the answer carries. A cosine refused by its band's threshold is also asked about the
+    /// other band's (only with a region): refused by both, the band it fell in does not matter.
+    public static func mergeBand(
+        distance: Double, hasCosine: Bool, configuration c: AnchorConfiguration, region: inout SameUpdatesRegion?,
+        decide: (_ threshold: Double) -> ThresholdDecision
+    ) -> AnchorMatch? {
         guard distance <= c.farRadius else { return nil }
-        guard hasCosine else { return distance <= c.nearRadius ? .nearNoEmbedding : nil }
-        if distance <= c.nearRadius { return reaches(c.nearCosine) ? .nearCosine : nil }
-        return reaches(c.farCosine) ? .farCosine : nil
+        let near = distance <= c.nearRadius
+        guard hasCosine else {
+            region?.noteNearBand(distance: distance, within: near)
+            return near ? .nearNoEmbedding : nil
+        }
+        let decision = decide(near ? c.nearCosine : c.farCosine)
+        if region != nil {
+            if !decision.reaches, case let other = decide(near ? c.farCosine : c.nearCosine), !other.reaches {
+                region?.noteNearCosine(near ? decision : other)
+                region?.noteFarCosine(near ? other : decision)
+            } else {
+                region?.noteNearBand(distance: distance, within: near)
+                if near { region?.noteNearCosine(decision) } else { region?.noteFarCosine(decision) }
+            }
+        }
+        guard decision.reaches else { return nil }
+        return near ? .nearCosine : .farCosine
     }
 
     /// One EMA step from `stored` toward `raw` with weight α, clamped to `stepClamp` unless
     /// `clamped` is false; returns the new position and whether the clamp acted (spec.md#anchor-ema-clamp).
     public static func emaStep(from stored: SIMD3<Double>, toward raw: SIMD3<Double>, configuration c: AnchorConfiguration, clamped: Bool = true) -> (position: SIMD3<Double>, wasClamped: Bool) {
+        let step = emaStepMeasured(from: stored, toward: raw, configuration: c, clamped: clamped)
+        return (step.position, step.wasClamped)
+    }
+
+    /// ``emaStep(from:toward:configuration:clamped:)`` with the length of the unclamped step,
+    /// what the clamp was compared with.
+    static func emaStepMeasured(from stored: SIMD3<Double>, toward raw: SIMD3<Double>, configuration c: AnchorConfiguration, clamped: Bool)
+        -> (position: SIMD3<Double>, wasClamped: Bool, length: Double) {
         let step = (raw - stored) * c.emaWeight
         let length = step.length
-        guard clamped, length > c.stepClamp else { return (stored + step, false) }
-        return (stored + step * (c.stepClamp / length), true)
+        guard clamped, length > c.stepClamp else { return (stored + step, false, length) }
+        return (stored + step * (c.stepClamp / length), true, length)
     }
 
     /// The consensus snap target (spec.md#anchor-consensus-snap): when the last `consensusCount` raw observations
     /// all lie at least `consensusMinDistance` from `stored` and agree pairwise within
     /// `consensusAgreement`, their mean; otherwise nil.
     public static func consensusTarget(stored: SIMD3<Double>, recent: [SIMD3<Double>], configuration c: AnchorConfiguration) -> SIMD3<Double>? {
+        var region: SameUpdatesRegion?
+        return consensusTarget(stored: stored, recent: recent, configuration: c, region: &region)
+    }
+
+    /// ``consensusTarget(stored:recent:configuration:)`` that also narrows `region`, when there is
+    /// one, by each distance test it makes (Docs/sweeps.md#same-updates-region).
+    public static func consensusTarget(
+        stored: SIMD3<Double>, recent: [SIMD3<Double>], configuration c: AnchorConfiguration, region: inout SameUpdatesRegion?
+    ) -> SIMD3<Double>? {
         guard c.consensusCount > 0, recent.count >= c.consensusCount else { return nil }
         let last = recent.suffix(c.consensusCount)
         var sum = SIMD3<Double>.zero
         for (i, p) in zip(last.indices, last) {
-            guard p.distance(to: stored) >= c.consensusMinDistance else { return nil }
-            for q in last[(i + 1)...] where p.distance(to: q) > c.consensusAgreement { return nil }
+            let away = ThresholdDecision(value: p.distance(to: stored), threshold: c.consensusMinDistance)
+            region?.noteConsensusDistance(away)
+            guard away.reaches else { return nil }
+            for q in last[(i + 1)...] {
+                let spread = p.distance(to: q)
+                let agrees = !(spread > c.consensusAgreement)  // a NaN spread agrees, as it always did
+                region?.noteConsensusAgreement(distance: spread, within: agrees)
+                if !agrees { return nil }
+            }
             sum += p
         }
         return sum / Double(c.consensusCount)

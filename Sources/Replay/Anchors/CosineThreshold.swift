@@ -22,26 +22,37 @@ public extension AnchorRules {
     /// `cosine(a, b, aa: aa, bb: bb) >= threshold` whenever `aa` and `bb` are
     /// ``squaredNorm(_:)`` of `a` and `b`, usually without summing the dot product in order.
     static func cosine(_ a: [Float], _ b: [Float], aa: Double, bb: Double, reaches threshold: Double) -> Bool {
-        guard a.count == b.count, aa > 0, bb > 0, aa.isFinite, bb.isFinite, a.count < 1 << 40,
-              let decided = interleavedDecision(a, b, aa: aa, bb: bb, threshold: threshold)
-        else { return cosine(a, b, aa: aa, bb: bb) >= threshold }
-        return decided
+        cosineDecision(a, b, aa: aa, bb: bb, threshold: threshold).reaches
+    }
+
+    /// ``cosine(_:_:aa:bb:reaches:)`` with how far its answer carries
+    /// (``ThresholdDecision``): decided from the interleaved sum, the answer holds for every
+    /// threshold on the same side of the interleaved cosine less (or plus) the margin;
+    /// decided in order, for every threshold on the same side of the in-order cosine.
+    static func cosineDecision(_ a: [Float], _ b: [Float], aa: Double, bb: Double, threshold: Double) -> ThresholdDecision {
+        var comparison = CosineComparison(a, b, aa: aa, bb: bb)
+        return comparison.decide(threshold)
     }
 
     /// The answer of ``cosine(_:_:aa:bb:reaches:)`` from the interleaved sum alone, or nil
     /// when the in-order sum could fall on either side of `threshold`. Needs equal lengths
-    /// below 2⁴⁰ and finite positive `aa`, `bb` (the vectors' squared norms).
-    internal static func interleavedDecision(_ a: [Float], _ b: [Float], aa: Double, bb: Double, threshold: Double) -> Bool? {
-        let cosine = interleavedDot(a, b) / (aa * bb).squareRoot()
-        let margin = (8 * Double(a.count) + 16) * (Double.ulpOfOne / 2)
-        if cosine - margin >= threshold { return true }
-        if cosine + margin < threshold { return false }
+    /// below 2⁴⁰ and finite positive `aa`, `bb` (the vectors' squared norms). The answer's
+    /// bound is where the same test would stop deciding it that way.
+    internal static func interleavedDecision(_ a: [Float], _ b: [Float], aa: Double, bb: Double, threshold: Double) -> ThresholdDecision? {
+        decision(interleavedCosine: interleavedDot(a, b) / (aa * bb).squareRoot(), count: a.count, threshold: threshold)
+    }
+
+    /// The decision the interleaved cosine of two `count`-element vectors settles, if any.
+    fileprivate static func decision(interleavedCosine cosine: Double, count: Int, threshold: Double) -> ThresholdDecision? {
+        let margin = (8 * Double(count) + 16) * (Double.ulpOfOne / 2)
+        if cosine - margin >= threshold { return ThresholdDecision(reaches: true, bound: cosine - margin) }
+        if cosine + margin < threshold { return ThresholdDecision(reaches: false, bound: cosine + margin) }
         return nil
     }
 
     /// The dot product of `a` and `b` (equal lengths), summed in eight interleaved lanes of
     /// `Double`.
-    private static func interleavedDot(_ a: [Float], _ b: [Float]) -> Double {
+    fileprivate static func interleavedDot(_ a: [Float], _ b: [Float]) -> Double {
         a.withUnsafeBufferPointer { x in
             b.withUnsafeBufferPointer { y in
                 var lanes = SIMD8<Double>()
@@ -62,5 +73,33 @@ public extension AnchorRules {
                 return lanes.sum() + tail
             }
         }
+    }
+}
+
+/// One cosine compared with several thresholds (``AnchorRules/cosineDecision(_:_:aa:bb:threshold:)``
+/// for each): the interleaved sum is taken once, the in-order sum at most once.
+struct CosineComparison {
+    private let a: [Float], b: [Float], aa: Double, bb: Double
+    private var interleaved: Double?
+    private var exact: Double?
+
+    /// The comparison of `a` and `b`, whose squared norms are `aa` and `bb`.
+    init(_ a: [Float], _ b: [Float], aa: Double, bb: Double) {
+        self.a = a
+        self.b = b
+        self.aa = aa
+        self.bb = bb
+    }
+
+    /// "cosine ≥ `threshold`", with how far the answer carries.
+    mutating func decide(_ threshold: Double) -> ThresholdDecision {
+        if a.count == b.count, aa > 0, bb > 0, aa.isFinite, bb.isFinite, a.count < 1 << 40 {
+            let cosine = interleaved ?? AnchorRules.interleavedDot(a, b) / (aa * bb).squareRoot()
+            interleaved = cosine
+            if let decided = AnchorRules.decision(interleavedCosine: cosine, count: a.count, threshold: threshold) { return decided }
+        }
+        let value = exact ?? AnchorRules.cosine(a, b, aa: aa, bb: bb)
+        exact = value
+        return ThresholdDecision(value: value, threshold: threshold)
     }
 }
