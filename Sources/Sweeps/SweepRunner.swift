@@ -137,21 +137,28 @@ struct ReplaySweepSubject: SweepSubject {
     var unitCount: Int { inputs.count }
     var componentCount: Int { SweepComponent.allCases.count }
 
-    /// Consecutive points of a chunk share the stages their signatures agree on (``StageMemo``).
+    /// Each recording runs the whole batch before the next (``StageMemo``: consecutive points
+    /// share the stages their signatures agree on), so its map, stream and registries stay in
+    /// the processor's caches while its points run; the recordings are split over all cores.
     func evaluate(_ batch: [Int]) -> [[[Double]]] {
-        inChunks(of: batch.count, minimumChunk: 1) { range in
-            var memo = StageMemo()
-            return range.map { k in
-                let values = plan.points[batch[k]]
-                return memo.components(values, plan: plan, inputs: inputs, upstream: upstream[plan.upstreamKey(values)]!,
-                                       labelAnchoring: labelAnchoring[plan.signature(values, stages: [.upstream, .labelAnchoring])]!)
+        let keys = batch.map { StageMemo.PointKeys(plan.points[$0], plan: plan) }
+        let upstreamOf = batch.map { upstream[plan.upstreamKey(plan.points[$0])]! }
+        let labelOf = batch.map { labelAnchoring[plan.signature(plan.points[$0], stages: [.upstream, .labelAnchoring])]! }
+        let perRecording = inChunks(of: inputs.count, minimumChunk: 1, perProcessor: 8) { range in
+            range.map { r in
+                var memo = StageMemo()
+                return batch.indices.map { k in
+                    memo.components(keys[k], inputs: [inputs[r]], upstream: [upstreamOf[k][r]], labelAnchoring: [labelOf[k][r]])[0]
+                }
             }
         }.flatMap { $0 }
+        return batch.indices.map { k in inputs.indices.map { perRecording[$0][k] } }
     }
 }
 
 /// The latest output of each stage with the signature it was computed for: consecutive
 /// points (C order, downstream axes varying fastest) that share a stage's signature reuse it.
+/// ``ReplaySweepSubject`` keeps one memo per recording and batch.
 ///
 /// Under one registry the absence stage is a table of looks per recording
 /// (``AbsenceLookTable``) replayed per point; the absence outcomes and the guidance stage
@@ -190,15 +197,32 @@ struct StageMemo {
     private var absenceKey: [Double]?
     private var downstream: [Downstream] = []
 
-    /// The components of point `values` on every recording, given its upstream outputs and
-    /// label-anchoring components.
-    mutating func components(_ values: [Double], plan: SweepPlan, inputs: [SweepInput], upstream: [UpstreamOutput],
+    /// A point's configuration and stage signatures, worked out once per point of a batch.
+    struct PointKeys: Sendable {
+        var configuration: ReplayConfiguration
+        var upstream: [Double]
+        var registry: [Double]
+        var guidance: [Double]
+        var absence: [Double]
+
+        init(_ values: [Double], plan: SweepPlan) {
+            configuration = plan.configuration(values)
+            upstream = plan.signature(values, stages: [.upstream])
+            registry = plan.signature(values, stages: [.upstream, .registry])
+            guidance = plan.signature(values, stages: [.guidance])
+            absence = plan.signature(values, stages: [.absence])
+        }
+    }
+
+    /// The components of the point keyed by `keys` on every recording, given its upstream
+    /// outputs and label-anchoring components.
+    mutating func components(_ keys: PointKeys, inputs: [SweepInput], upstream: [UpstreamOutput],
                              labelAnchoring label: [[(SweepComponent, Double)]]) -> [[Double]] {
-        let configuration = plan.configuration(values)
-        let registryKey = plan.signature(values, stages: [.upstream, .registry])
+        let configuration = keys.configuration
+        let registryKey = keys.registry
         if registryKey != self.registryKey {
             // Registries compare only when fed the same observations: one upstream's.
-            let upstreamKey = plan.signature(values, stages: [.upstream])
+            let upstreamKey = keys.upstream
             if stages.isEmpty || upstreamKey != self.upstreamKey { stages = Array(repeating: [], count: inputs.count) }
             self.upstreamKey = upstreamKey
             for r in inputs.indices {
@@ -226,7 +250,7 @@ struct StageMemo {
             stages[r][0].byAbsenceKey = [:]
             absenceKey = nil
         }
-        let guidanceKey = plan.signature(values, stages: [.guidance])
+        let guidanceKey = keys.guidance
         if guidanceKey != self.guidanceKey {
             for r in stages.indices {
                 for k in stages[r].indices {
@@ -237,7 +261,7 @@ struct StageMemo {
             self.guidanceKey = guidanceKey
             absenceKey = nil
         }
-        let absenceKey = plan.signature(values, stages: [.absence])
+        let absenceKey = keys.absence
         if absenceKey != self.absenceKey {
             downstream = inputs.indices.map { r in
                 let stage = stages[r][0]
