@@ -106,7 +106,7 @@ public struct SweepRunner: Sendable {
         let tasks = signatures.flatMap { key in inputs.indices.map { (key, $0) } }
         let valuesOf = representative
         let failure = Mutex<Failure?>(nil)
-        let outputs = inChunks(of: tasks.count, minimumChunk: 1) { range in
+        let outputs = inChunks(of: tasks.count, minimumChunk: 1, perProcessor: 8) { range in
             range.map { k -> Output? in
                 let (key, r) = tasks[k]
                 do throws(Failure) {

@@ -24,7 +24,8 @@ public enum SimulatorCalibration {
     /// `count` sessions from `settings.sessionSeed(0)` on, measured in parallel, in seed order.
     public static func simulate(_ settings: CalibrationSettings, count: Int, configuration: SimulationConfiguration) -> [CalibrationSession] {
         let duration = settings.duration
-        return inChunks(of: count, minimumChunk: 1) { range in
+        // Eight chunks per core, taken as cores come free: sessions differ in cost.
+        return inChunks(of: count, minimumChunk: 1, perProcessor: 8) { range in
             range.map { CalibrationSession.measure(.walkawayReapproach, seed: settings.sessionSeed($0), duration: duration, configuration: configuration) }
         }.flatMap { $0 }
     }

@@ -91,7 +91,8 @@ public enum CorpusBuilder {
         let simulator = CaptureSimulator(configuration: try spec.configuration())
         let besideBase = try base.map { try Self.baseMembers(of: $0, for: spec, members: members, variantFolder: folder) }
         let sources = base?.sources ?? BorrowSources()
-        let counted = inChunks(of: members.count, minimumChunk: 1) { range in
+        // Eight chunks per core, taken as cores come free: members differ in duration and scene.
+        let counted = inChunks(of: members.count, minimumChunk: 1, perProcessor: 8) { range in
             range.map { k -> CorpusSummary.Entry? in
                 let member = members[k]
                 let path = (folder as NSString).appendingPathComponent(member.fileName)
