@@ -146,37 +146,34 @@ struct ReplaySweepSubject: SweepSubject {
         let labelOf = batch.map { labelAnchoring[plan.signature(plan.points[$0], stages: [.upstream, .labelAnchoring])]! }
         let perRecording = inChunks(of: inputs.count, minimumChunk: 1, perProcessor: 8) { range in
             range.map { r in
-                var memo = StageMemo()
-                return batch.indices.map { k in
-                    memo.components(keys[k], inputs: [inputs[r]], upstream: [upstreamOf[k][r]], labelAnchoring: [labelOf[k][r]])[0]
-                }
+                var memo = StageMemo(input: inputs[r])
+                return batch.indices.map { k in memo.components(keys[k], upstream: upstreamOf[k][r], labelAnchoring: labelOf[k][r]) }
             }
         }.flatMap { $0 }
         return batch.indices.map { k in inputs.indices.map { perRecording[$0][k] } }
     }
 }
 
-/// The latest output of each stage with the signature it was computed for: consecutive
-/// points (C order, downstream axes varying fastest) that share a stage's signature reuse it.
-/// ``ReplaySweepSubject`` keeps one memo per recording and batch.
+/// One recording's latest output of each stage with the signature it was computed for:
+/// consecutive points (C order, downstream axes varying fastest) that share a stage's
+/// signature reuse it. ``ReplaySweepSubject`` keeps one memo per recording and batch.
 ///
-/// Under one registry the absence stage is a table of looks per recording
-/// (``AbsenceLookTable``) replayed per point; the absence outcomes and the guidance stage
-/// depend only on the flag flips of that replay, so points whose flips agree (most points of
-/// an absence axis) share them through a per-recording memo, valid while the registry and
-/// the guidance constants stay the same.
+/// Under one registry the absence stage is a table of looks (``AbsenceLookTable``) replayed
+/// per point; the absence outcomes and the guidance stage depend only on the flag flips of
+/// that replay, so points whose flips agree (most points of an absence axis) share them
+/// through a memo, valid while the registry and the guidance constants stay the same.
 ///
-/// Neighbouring anchor constants often leave a recording's registry making exactly the same
-/// updates (``AnchorRegistry/madeSameUpdates(as:)``); each recording keeps its last few
-/// distinct registries under the current upstream output with their judgement, look table and
-/// memos (by flips and by absence signature), and a new registry that made the same updates
-/// as one of them reuses them all. Most such registries are not replayed at all: a kept
-/// registry whose same-updates region holds the new constants
+/// Neighbouring anchor constants often leave the registry making exactly the same updates
+/// (``AnchorRegistry/madeSameUpdates(as:)``); the memo keeps the last few distinct
+/// registries under the current upstream output with their judgement, look table and memos
+/// (by flips and by absence signature), and a new registry that made the same updates as one
+/// of them reuses them all. Most such registries are not replayed at all: a kept registry
+/// whose same-updates region holds the new constants
 /// (``AnchorRegistry/wouldMakeSameUpdates(under:)``) stands for it (Docs/sweeps.md#same-updates-region).
 struct StageMemo {
     private typealias Downstream = (absence: SweepStages.AbsenceStage, guidance: [(SweepComponent, Double)])
 
-    /// One recording's registry and what is judged of it alone.
+    /// A registry and what is judged of it alone.
     private struct RegistryStage {
         var registry: AnchorRegistry
         var judgement: SweepStages.RegistryJudgement
@@ -187,15 +184,6 @@ struct StageMemo {
         /// The same by absence signature, under the memo's guidance constants and look budget.
         var byAbsenceKey: [[Double]: Downstream] = [:]
     }
-
-    /// Distinct registries kept per recording (the current one first).
-    private static let registriesKept = 8
-    private var upstreamKey: [Double]?
-    private var registryKey: [Double]?
-    private var stages: [[RegistryStage]] = []
-    private var guidanceKey: [Double]?
-    private var absenceKey: [Double]?
-    private var downstream: [Downstream] = []
 
     /// A point's configuration and stage signatures, worked out once per point of a batch.
     struct PointKeys: Sendable {
@@ -214,75 +202,83 @@ struct StageMemo {
         }
     }
 
-    /// The components of the point keyed by `keys` on every recording, given its upstream
-    /// outputs and label-anchoring components.
-    mutating func components(_ keys: PointKeys, inputs: [SweepInput], upstream: [UpstreamOutput],
-                             labelAnchoring label: [[(SweepComponent, Double)]]) -> [[Double]] {
+    /// Distinct registries kept (the current one first).
+    private static let registriesKept = 8
+    /// The recording.
+    private let input: SweepInput
+    private var upstreamKey: [Double]?
+    private var registryKey: [Double]?
+    private var stages: [RegistryStage] = []
+    private var guidanceKey: [Double]?
+    private var absenceKey: [Double]?
+    private var downstream: Downstream?
+
+    /// An empty memo for `input`.
+    init(input: SweepInput) {
+        self.input = input
+    }
+
+    /// The components of the point keyed by `keys`, given the recording's upstream output and
+    /// label-anchoring components under it.
+    mutating func components(_ keys: PointKeys, upstream: UpstreamOutput, labelAnchoring label: [(SweepComponent, Double)]) -> [Double] {
         let configuration = keys.configuration
-        let registryKey = keys.registry
-        if registryKey != self.registryKey {
+        if keys.registry != registryKey {
             // Registries compare only when fed the same observations: one upstream's.
-            let upstreamKey = keys.upstream
-            if stages.isEmpty || upstreamKey != self.upstreamKey { stages = Array(repeating: [], count: inputs.count) }
-            self.upstreamKey = upstreamKey
-            for r in inputs.indices {
-                if let k = stages[r].firstIndex(where: { $0.registry.wouldMakeSameUpdates(under: configuration.anchors) }) {
-                    stages[r].insert(stages[r].remove(at: k), at: 0)
-                    continue
-                }
-                let registry = SweepStages.registry(upstream[r], anchors: configuration.anchors)
-                if let k = stages[r].firstIndex(where: { $0.registry.madeSameUpdates(as: registry) }) {
-                    stages[r].insert(stages[r].remove(at: k), at: 0)
+            if keys.upstream != upstreamKey { stages = [] }
+            upstreamKey = keys.upstream
+            if let k = stages.firstIndex(where: { $0.registry.wouldMakeSameUpdates(under: configuration.anchors) }) {
+                stages.insert(stages.remove(at: k), at: 0)
+            } else {
+                let registry = SweepStages.registry(upstream, anchors: configuration.anchors)
+                if let k = stages.firstIndex(where: { $0.registry.madeSameUpdates(as: registry) }) {
+                    stages.insert(stages.remove(at: k), at: 0)
                 } else {
-                    let judgement = SweepStages.judge(registry: registry, upstream: upstream[r], truth: inputs[r].truth)
-                    stages[r].insert(RegistryStage(registry: registry, judgement: judgement), at: 0)
-                    if stages[r].count > Self.registriesKept { stages[r].removeLast() }
+                    let judgement = SweepStages.judge(registry: registry, upstream: upstream, truth: input.truth)
+                    stages.insert(RegistryStage(registry: registry, judgement: judgement), at: 0)
+                    if stages.count > Self.registriesKept { stages.removeLast() }
                 }
             }
-            self.registryKey = registryKey
+            registryKey = keys.registry
             absenceKey = nil
         }
         let budget = configuration.absence.budgetPerPass
-        for r in inputs.indices where stages[r][0].looks?.budget != budget {
-            let table = AbsenceLookTable(scene: inputs[r].absenceScene, registry: stages[r][0].registry, budgetPerPass: budget,
+        if stages[0].looks?.budget != budget {
+            let table = AbsenceLookTable(scene: input.absenceScene, registry: stages[0].registry, budgetPerPass: budget,
                                          lidarConfidence: configuration.depthFusion.minLidarConfidence)
-            stages[r][0].looks = (budget, table)
-            stages[r][0].byAbsenceKey = [:]
+            stages[0].looks = (budget, table)
+            stages[0].byAbsenceKey = [:]
             absenceKey = nil
         }
-        let guidanceKey = keys.guidance
-        if guidanceKey != self.guidanceKey {
-            for r in stages.indices {
-                for k in stages[r].indices {
-                    stages[r][k].byFlips = [:]
-                    stages[r][k].byAbsenceKey = [:]
-                }
+        if keys.guidance != guidanceKey {
+            for k in stages.indices {
+                stages[k].byFlips = [:]
+                stages[k].byAbsenceKey = [:]
             }
-            self.guidanceKey = guidanceKey
+            guidanceKey = keys.guidance
             absenceKey = nil
         }
-        let absenceKey = keys.absence
-        if absenceKey != self.absenceKey {
-            downstream = inputs.indices.map { r in
-                let stage = stages[r][0]
-                if let known = stage.byAbsenceKey[absenceKey] { return known }
-                let flips = stage.looks!.table.flips(configuration: configuration.absence)
-                if let known = stage.byFlips[flips] {
-                    stages[r][0].byAbsenceKey[absenceKey] = known
-                    return known
-                }
-                let absence = SweepStages.absence(inputs[r].recording, flips: flips, judgement: stage.judgement)
-                let guidance = SweepStages.guidance(inputs[r].recording, registry: stage.registry, absence: absence, judgement: stage.judgement,
-                                                    truth: inputs[r].truth, configuration: configuration.guidance)
-                stages[r][0].byFlips[flips] = (absence, guidance)
-                stages[r][0].byAbsenceKey[absenceKey] = (absence, guidance)
-                return (absence, guidance)
-            }
-            self.absenceKey = absenceKey
+        if keys.absence != absenceKey {
+            downstream = currentDownstream(keys.absence, configuration: configuration)
+            absenceKey = keys.absence
         }
-        return inputs.indices.map {
-            SweepStages.components(stages[$0][0].judgement, absence: downstream[$0].absence, guidance: downstream[$0].guidance,
-                                   labelAnchoring: label[$0])
+        return SweepStages.components(stages[0].judgement, absence: downstream!.absence, guidance: downstream!.guidance, labelAnchoring: label)
+    }
+
+    /// The absence and guidance stages of the current registry under `configuration`, from its
+    /// memos when an earlier point had the same absence signature or the same flag flips.
+    private mutating func currentDownstream(_ absenceKey: [Double], configuration: ReplayConfiguration) -> Downstream {
+        let stage = stages[0]
+        if let known = stage.byAbsenceKey[absenceKey] { return known }
+        let flips = stage.looks!.table.flips(configuration: configuration.absence)
+        if let known = stage.byFlips[flips] {
+            stages[0].byAbsenceKey[absenceKey] = known
+            return known
         }
+        let absence = SweepStages.absence(input.recording, flips: flips, judgement: stage.judgement)
+        let guidance = SweepStages.guidance(input.recording, registry: stage.registry, absence: absence, judgement: stage.judgement,
+                                            truth: input.truth, configuration: configuration.guidance)
+        stages[0].byFlips[flips] = (absence, guidance)
+        stages[0].byAbsenceKey[absenceKey] = (absence, guidance)
+        return (absence, guidance)
     }
 }

@@ -17,7 +17,9 @@ public struct AnchorRegistry: Sendable {
     public private(set) var events: [AnchorEvent] = []
     /// The values of the merge radii and cosines, the step clamp and the consensus distances
     /// that would have made the same updates so far (Docs/sweeps.md#same-updates-region).
-    public private(set) var sameUpdatesRegion = SameUpdatesRegion()
+    public var sameUpdatesRegion: SameUpdatesRegion { region! }
+    /// ``sameUpdatesRegion``, never nil: optional only as the rules' narrowing calls take it.
+    private var region: SameUpdatesRegion? = SameUpdatesRegion()
     private var instanceOfTrack: [Int64: Int] = [:]
 
     /// Creates an empty registry.
@@ -66,8 +68,6 @@ public struct AnchorRegistry: Sendable {
     /// the in-order sum). Every comparison with a merge constant narrows the same-updates region.
     private mutating func match(_ o: AnchorObservation, into i: Int, distance: Double) -> AnchorMatch? {
         guard instances[i].label == o.label, distance <= configuration.farRadius else { return nil }
-        var region: SameUpdatesRegion? = sameUpdatesRegion
-        defer { sameUpdatesRegion = region! }
         guard let a = o.embedding, let appearance = o.appearance, let b = instances[i].embeddingSum else {
             return AnchorRules.mergeBand(distance: distance, hasCosine: false, configuration: configuration, region: &region) {
                 ThresholdDecision(reaches: false, threshold: $0)
@@ -92,7 +92,7 @@ public struct AnchorRegistry: Sendable {
 
     private mutating func reanchor(_ i: Int, with o: AnchorObservation, match: AnchorMatch) -> AnchorEvent {
         let before = instances[i].position
-        let kind = instances[i].apply(o, configuration: configuration, region: &sameUpdatesRegion)
+        let kind = instances[i].apply(o, configuration: configuration, region: &region)
         return AnchorEvent(
             frame: o.frame, instance: i, kind: kind, raw: o.position, before: before,
             after: instances[i].position, gap: o.position.distance(to: before), match: match,
@@ -138,20 +138,20 @@ extension AnchorRegistry {
 extension AnchorInstance {
     /// Re-anchors in place with observation `o` (the raw gap is taken by the caller first)
     /// and returns which rule moved the anchor.
-    mutating func apply(_ o: AnchorObservation, configuration: AnchorConfiguration, region: inout SameUpdatesRegion) -> AnchorUpdateKind {
+    mutating func apply(_ o: AnchorObservation, configuration: AnchorConfiguration, region: inout SameUpdatesRegion?) -> AnchorUpdateKind {
         if recentRaw.count >= configuration.consensusCount { recentRaw.removeFirst() }
         recentRaw.append(o.position)
         let kind: AnchorUpdateKind
         if let track = o.trackID, track == lastTrackID {
             position = AnchorRules.emaStep(from: position, toward: o.position, configuration: configuration, clamped: false).position
             kind = .follow
-        } else if let snap = consensusTarget(configuration: configuration, region: &region) {
+        } else if let snap = AnchorRules.consensusTarget(stored: position, recent: recentRaw, configuration: configuration, region: &region) {
             position = snap
             recentRaw.removeAll(keepingCapacity: true)
             kind = .snap
         } else {
             let step = AnchorRules.emaStepMeasured(from: position, toward: o.position, configuration: configuration, clamped: true)
-            region.noteClampedStep(length: step.length, limit: configuration.stepClamp, wasClamped: step.wasClamped)
+            region?.noteClampedStep(length: step.length, limit: configuration.stepClamp, wasClamped: step.wasClamped)
             position = step.position
             kind = step.wasClamped ? .clamped : .ema
         }
@@ -161,13 +161,6 @@ extension AnchorInstance {
         observationCount += 1
         lastSeen = o.time
         return kind
-    }
-
-    /// The consensus snap target of the stored position and the recent raw ones, narrowing `region`.
-    private func consensusTarget(configuration: AnchorConfiguration, region: inout SameUpdatesRegion) -> SIMD3<Double>? {
-        var narrowed: SameUpdatesRegion? = region
-        defer { region = narrowed! }
-        return AnchorRules.consensusTarget(stored: position, recent: recentRaw, configuration: configuration, region: &narrowed)
     }
 
     /// Adds an embedding, L2-normalised, to the running sum.
