@@ -10,8 +10,9 @@ struct GlobalHeapCheck {
     let file: FileBytes
     private var size: Int { file.size }
 
-    /// Bytes scanned per read when looking for collections.
-    static let window = 1 << 20
+    /// Bytes scanned per read when looking for collections (a parameter so that tests can
+    /// put collections across window edges in small files).
+    var window = 1 << 20
     /// A collection's header: signature, version, 3 reserved bytes, 8-byte size.
     static let headerSize = 16
     /// A heap object's header: index, reference count, reserved, 8-byte size.
@@ -21,13 +22,15 @@ struct GlobalHeapCheck {
     func problem() -> String? {
         let signature = Array("GCOL".utf8)
         var offset = 0
+        // windows overlap by the signature's length less one, so none is missed
+        var buffer = [UInt8](repeating: 0, count: window + signature.count - 1)
         while offset < size {
-            // windows overlap by the signature's length less one, so none is missed
-            let bytes = file.read(offset, Self.window + signature.count - 1)
-            for k in FileBytes.occurrences(of: signature, in: bytes) where k < Self.window {
+            let count = file.read(offset, into: &buffer)
+            let hits = buffer.withUnsafeBufferPointer { FileBytes.occurrences(of: signature, in: UnsafeBufferPointer(rebasing: $0[..<count])) }
+            for k in hits where k < window {
                 if let problem = collectionProblem(at: offset + k) { return "global heap collection at \(offset + k): \(problem)" }
             }
-            offset += Self.window
+            offset += window
         }
         return nil
     }

@@ -137,12 +137,13 @@ struct HDF5Session {
     }
 
     /// Whether the object linked as `name` is a group, a dataset or something else.
+    /// Read from the object's header without opening the object (`chdf5_object_type`).
     func objectKind(_ loc: HID, _ name: String) throws -> ResultGroup.MemberKind {
-        let object = try check(H5Oopen(loc, name, chdf5_p_default()))
-        defer { _ = H5Oclose(object) }
-        switch H5Iget_type(object) {
-        case H5I_GROUP: return .group
-        case H5I_DATASET: return .dataset
+        var type: Int32 = -1
+        try check(chdf5_object_type(loc, name, &type))
+        switch type {
+        case Int32(H5O_TYPE_GROUP.rawValue): return .group
+        case Int32(H5O_TYPE_DATASET.rawValue): return .dataset
         default: return .other
         }
     }

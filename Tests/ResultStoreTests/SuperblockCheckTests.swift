@@ -1,5 +1,5 @@
 import Foundation
-import ResultStore
+@testable import ResultStore
 import Testing
 
 @Suite("Superblock check before libhdf5")
@@ -75,5 +75,20 @@ struct SuperblockCheckTests {
         // the first object's size field (8 bytes at collection + 16 + 8): far more than the collection
         bytes.replaceSubrange(start + 24..<start + 32, with: [0x00, 0x00, 0x10, 0x00, 0x00, 0x00, 0x00, 0x00])
         try Self.expectRejected(bytes, in: dir, reasonStarting: "global heap collection at \(start)")
+        // The scan reads the file in windows that overlap by three bytes into one reused
+        // buffer: whatever the window, the damaged collection is found at the same offset,
+        // including windows whose edge cuts its signature and a last window the buffer
+        // holds stale bytes beyond.
+        let damaged = dir.file("damaged-windows.h5")
+        try Data(bytes).write(to: URL(fileURLWithPath: damaged))
+        let handle = try #require(FileHandle(forReadingAtPath: damaged))
+        defer { try? handle.close() }
+        let scanned = FileBytes(size: bytes.count, handle: handle)
+        let windows = [1, 2, 3, 4, 5, 7, 64, 1000, start, start + 1, start + 2, start + 3, start + 4, bytes.count, 1 << 20]
+        for window in windows {
+            var check = GlobalHeapCheck(file: scanned)
+            check.window = window
+            #expect(check.problem()?.hasPrefix("global heap collection at \(start):") == true, "window \(window)")
+        }
     }
 }

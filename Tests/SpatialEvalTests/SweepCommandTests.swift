@@ -166,6 +166,44 @@ struct SweepCommandTests {
         #expect(runTool(["capture-plan", folder.file("tiny.json")]).status == 1, "not a sweep results file")
     }
 
+    @Test("a sweep read back from its file takes the recommendation it was written with only when its inputs are the same to the bit")
+    func readBackAdoptsTheRecommendationOfIdenticalInputs() throws {
+        let folder = try TemporaryDirectory()
+        let loaded = try ProtocolLoader.load(try Self.makeProtocol(in: folder))
+        let results = try #require(try SweepJob.run(loaded, folder: folder.file("a")))
+        let h5 = folder.file("sweep.h5")
+        try SweepResultsFile.write(results, loaded: loaded, to: h5)
+        let bootstrap = results.bootstrap
+        // A stand-in that no computation from the stored inputs gives (another resampling
+        // seed): seeing it after the adoption shows the adoption, not a recomputation.
+        var source = results
+        var marked = bootstrap
+        marked.seed &+= 1
+        for k in source.sweeps.indices { source.sweeps[k].remember(try results.sweeps[k].recommendation(marked), for: bootstrap) }
+        let computed = try SweepResultsFile.read(h5).sweeps.map { try $0.recommendation(bootstrap) }
+        #expect(computed != source.sweeps.map { try! $0.recommendation(bootstrap) }, "the stand-in must differ from the computed recommendation")
+
+        var same = try SweepResultsFile.read(h5)
+        same.adoptRecommendations(from: source)
+        #expect(try same.sweeps.map { try $0.recommendation(bootstrap) } == source.sweeps.map { try $0.recommendation(bootstrap) })
+
+        // One component one ulp away, a different objective, or other bootstrap settings:
+        // nothing is adopted, and the recommendation is the one the stored inputs give.
+        var nudged = try SweepResultsFile.read(h5)
+        nudged.sweeps[0].outcome.components[0][0][0] = nudged.sweeps[0].outcome.components[0][0][0].nextUp
+        nudged.adoptRecommendations(from: source)
+        #expect(try nudged.sweeps[0].recommendation(bootstrap) != source.sweeps[0].recommendation(bootstrap))
+        #expect(try nudged.sweeps[1].recommendation(bootstrap) == source.sweeps[1].recommendation(bootstrap), "the other sweeps still adopt")
+        var other = try SweepResultsFile.read(h5)
+        other.sweeps[0].definition.objective = results.sweeps[1].definition.objective
+        other.adoptRecommendations(from: source)
+        #expect(try other.sweeps[0].recommendation(bootstrap) != source.sweeps[0].recommendation(bootstrap))
+        var reseeded = try SweepResultsFile.read(h5)
+        reseeded.bootstrap = marked
+        reseeded.adoptRecommendations(from: source)
+        #expect(try reseeded.sweeps.map { try $0.recommendation(bootstrap) } == computed)
+    }
+
     @Test("sweep.h5 reads in h5py: axes as 1-D datasets, cubes shaped by the axes",
           .enabled(if: ReferencePython.isAvailable, "needs the reference Python (h5py)"))
     func h5pyReadsTheCubes() throws {

@@ -25,6 +25,17 @@ public struct SweepResults: Sendable {
     /// The thresholds of the verdicts (the protocol's `verdict` object).
     public var verdictRules: VerdictRules = VerdictRules()
 
+    /// Takes each sweep's remembered recommendation from the same sweep of `source` where
+    /// ``SweepResult/adoptRecommendation(of:for:)`` allows it (same bootstrap settings, and
+    /// the sweeps in the same order): the sweep command reads back the file it wrote and
+    /// renders the report from what was read, without computing the recommendations twice.
+    public mutating func adoptRecommendations(from source: SweepResults) {
+        guard bootstrap == source.bootstrap, sweeps.count == source.sweeps.count else { return }
+        for k in sweeps.indices where sweeps[k].definition.name == source.sweeps[k].definition.name {
+            sweeps[k].adoptRecommendation(of: source.sweeps[k], for: bootstrap)
+        }
+    }
+
     /// Creates the value from each of its stored properties.
     public init(protocolName: String, protocolSHA256: String, toolVersion: String, bootstrap: BootstrapSettings, dataSource: String, recordings: [String], cosinePairs: [CosinePairs], sweeps: [SweepResult], verdictRules: VerdictRules = VerdictRules()) {
         self.protocolName = protocolName
@@ -101,6 +112,29 @@ public struct SweepResult: Sendable {
     public mutating func remember(_ recommendation: Recommendation, for bootstrap: BootstrapSettings) {
         memo = RecommendationMemo()
         memo.store(recommendation, for: bootstrap)
+    }
+
+    /// Takes `source`'s remembered recommendation under `bootstrap` when `source` has the same
+    /// space, base configuration, objective and outcome, to the bit: the recommendation is a
+    /// function of those and the bootstrap settings alone, so a sweep read back from the file
+    /// just written from `source` need not compute it again. Does nothing when anything
+    /// differs or `source` remembers none (the recommendation is then computed when asked).
+    public mutating func adoptRecommendation(of source: SweepResult, for bootstrap: BootstrapSettings) {
+        guard let known = source.memo.value(for: bootstrap), space == source.space, base == source.base,
+              definition.objective == source.definition.objective,
+              Self.sameBits(outcome.components, source.outcome.components) else { return }
+        remember(known, for: bootstrap)
+    }
+
+    /// Whether two component cubes have the same shape and the same bits in every element
+    /// (NaN components included, which `==` would call unequal).
+    static func sameBits(_ a: [[[Double]]], _ b: [[[Double]]]) -> Bool {
+        guard a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { pa, pb in
+            pa.count == pb.count && zip(pa, pb).allSatisfy { ra, rb in
+                ra.count == rb.count && zip(ra, rb).allSatisfy { $0.bitPattern == $1.bitPattern }
+            }
+        }
     }
 
     /// The recommendation and the verdict on every key (spec.md#sweep-verdict).
