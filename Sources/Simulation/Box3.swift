@@ -35,6 +35,8 @@ public struct Box3: Equatable, Sendable, Codable {
     /// does so at some t > 0 (slab method); nil when the ray misses or starts inside.
     public func entry(origin: SIMD3<Double>, direction: SIMD3<Double>) -> Double? {
         // The three slabs written out (the casting hot path); each narrows [near, far].
+        // `near` only grows and `far` only shrinks, so once near > far or far ≤ 0 the answer
+        // is nil whatever the remaining slabs give: those slabs are skipped.
         var near = -Double.infinity
         var far = Double.infinity
         guard Self.clip(&near, &far, origin.x, direction.x, minimum.x, maximum.x),
@@ -46,7 +48,7 @@ public struct Box3: Equatable, Sendable, Codable {
 
     /// Narrows the ray interval [`near`, `far`] to one slab [`low`, `high`] of an axis along
     /// which the ray starts at `o` and moves by `d`; false when a ray parallel to the slab
-    /// lies outside it.
+    /// lies outside it, or when the interval left can no longer hold an entry at t > 0.
     @inline(__always)
     private static func clip(_ near: inout Double, _ far: inout Double, _ o: Double, _ d: Double, _ low: Double, _ high: Double) -> Bool {
         if d == 0 { return !(o < low || o > high) }
@@ -54,17 +56,17 @@ public struct Box3: Equatable, Sendable, Codable {
         let second = (high - o) / d
         near = max(near, min(first, second))
         far = min(far, max(first, second))
-        return true
+        return !(near > far || far <= 0)
     }
 
     /// The ray parameter where `origin + t·direction`, starting inside the box, leaves it
     /// (the wall, floor or ceiling a camera inside a room sees).
     public func exit(origin: SIMD3<Double>, direction: SIMD3<Double>) -> Double? {
+        // The three axes written out (every LiDAR sample casts to the room's faces).
         var far = Double.infinity
-        for axis in 0..<3 where direction[axis] != 0 {
-            let bound = direction[axis] > 0 ? maximum[axis] : minimum[axis]
-            far = min(far, (bound - origin[axis]) / direction[axis])
-        }
+        if direction.x != 0 { far = min(far, ((direction.x > 0 ? maximum.x : minimum.x) - origin.x) / direction.x) }
+        if direction.y != 0 { far = min(far, ((direction.y > 0 ? maximum.y : minimum.y) - origin.y) / direction.y) }
+        if direction.z != 0 { far = min(far, ((direction.z > 0 ? maximum.z : minimum.z) - origin.z) / direction.z) }
         return far.isFinite && far > 0 ? far : nil
     }
 

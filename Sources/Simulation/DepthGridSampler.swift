@@ -123,10 +123,15 @@ public struct DepthGridSampler: Sendable {
         let (row, column) = (index / columns, index % columns)
         let depth = values[index]
         var best = depth
-        for (r, c) in [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
-        where r >= 0 && r < rows && c >= 0 && c < columns && abs(values[r * columns + c] - depth) > abs(best - depth) {
-            best = values[r * columns + c]
+        func consider(_ r: Int, _ c: Int) {
+            guard r >= 0, r < rows, c >= 0, c < columns else { return }
+            let candidate = values[r * columns + c]
+            if abs(candidate - depth) > abs(best - depth) { best = candidate }
         }
+        consider(row - 1, column)
+        consider(row + 1, column)
+        consider(row, column - 1)
+        consider(row, column + 1)
         return best
     }
 

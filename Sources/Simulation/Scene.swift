@@ -132,12 +132,15 @@ struct RayCaster {
     let room: Box3?
     /// The ray origin.
     let origin: SIMD3<Double>
+    /// The corners of `solids` as the pyramid test reads them, worked out once per caster
+    /// rather than once per pyramid it is restricted to.
+    private let corners: SolidCorners
 
     /// Prepares casts from `origin` into `scene` at `time`.
     init(scene: Scene, time: Double, origin: SIMD3<Double>) {
-        solids = scene.solids(at: time)
-        room = scene.room(containing: origin)?.interior
-        self.origin = origin
+        let solids = scene.solids(at: time)
+        self.init(solids: solids, room: scene.room(containing: origin)?.interior, origin: origin,
+                  corners: SolidCorners(solids.map(\.box), origin: origin))
     }
 
     /// Prepares casts from `origin` along directions inside the pyramid whose edges are
@@ -145,24 +148,22 @@ struct RayCaster {
     /// which no such ray can enter, are left out, so every cast inside it returns what the
     /// unrestricted caster returns, sooner.
     init(scene: Scene, time: Double, origin: SIMD3<Double>, pyramidEdges edges: [SIMD3<Double>]) {
-        let caster = RayCaster(scene: scene, time: time, origin: origin)
-        let planes = FrustumPlanes(origin: origin, edges: edges)
-        solids = caster.solids.filter { planes.mayIntersect($0.box) }
-        room = caster.room
-        self.origin = origin
+        self = RayCaster(scene: scene, time: time, origin: origin).restricted(to: edges)
     }
 
     /// This caster with the solids left out that lie wholly outside the pyramid whose edges are
     /// `edges` (from the same origin): every cast inside that pyramid returns what this one does.
     func restricted(to edges: [SIMD3<Double>]) -> RayCaster {
         let planes = FrustumPlanes(origin: origin, edges: edges)
-        return RayCaster(solids: solids.filter { planes.mayIntersect($0.box) }, room: room, origin: origin)
+        let kept = solids.indices.filter { planes.mayIntersect(corners, solid: $0) }
+        return RayCaster(solids: kept.map { solids[$0] }, room: room, origin: origin, corners: corners.subset(kept))
     }
 
-    private init(solids: [(box: Box3, object: Int64?)], room: Box3?, origin: SIMD3<Double>) {
+    private init(solids: [(box: Box3, object: Int64?)], room: Box3?, origin: SIMD3<Double>, corners: SolidCorners) {
         self.solids = solids
         self.room = room
         self.origin = origin
+        self.corners = corners
     }
 
     /// The first hit along `direction` (not necessarily unit; the depth is in its units),
@@ -178,6 +179,33 @@ struct RayCaster {
     }
 }
 
+/// The eight corners of each of a list of boxes relative to a camera centre, with their
+/// lengths: the inputs of ``FrustumPlanes``'s test, computed by the same expressions it would
+/// use on the boxes themselves, so a test on them gives the same answer.
+struct SolidCorners {
+    /// Corner minus origin, eight per box (``Box3/corners`` order).
+    let offsets: [SIMD3<Double>]
+    /// The length of each offset.
+    let lengths: [Double]
+
+    /// The corners of `boxes` relative to `origin`.
+    init(_ boxes: [Box3], origin: SIMD3<Double>) {
+        let offsets = boxes.flatMap { $0.corners.map { $0 - origin } }
+        self.init(offsets: offsets, lengths: offsets.map { ($0 * $0).sum().squareRoot() })
+    }
+
+    private init(offsets: [SIMD3<Double>], lengths: [Double]) {
+        self.offsets = offsets
+        self.lengths = lengths
+    }
+
+    /// The corners of the boxes at `indices`, in that order.
+    func subset(_ indices: [Int]) -> SolidCorners {
+        let picked = indices.flatMap { 8 * $0..<8 * $0 + 8 }
+        return SolidCorners(offsets: picked.map { offsets[$0] }, lengths: picked.map { lengths[$0] })
+    }
+}
+
 /// The side planes of a pyramid with its apex at a camera centre: a conservative test of
 /// whether a box can meet any ray inside it.
 struct FrustumPlanes {
@@ -185,12 +213,14 @@ struct FrustumPlanes {
     let origin: SIMD3<Double>
     /// Inward normals of the side planes (nil when the edges do not span a pyramid).
     let normals: [SIMD3<Double>]?
+    /// The length of each normal.
+    private let normalLengths: [Double]
 
     /// The planes through `origin` and consecutive `edges` (four directions in order around
     /// the pyramid), oriented towards the edges' mean direction.
     init(origin: SIMD3<Double>, edges: [SIMD3<Double>]) {
         self.origin = origin
-        guard edges.count >= 3 else { normals = nil; return }
+        guard edges.count >= 3 else { normals = nil; normalLengths = []; return }
         let inside = edges.reduce(SIMD3<Double>.zero, +)
         var normals: [SIMD3<Double>] = []
         for k in edges.indices {
@@ -204,16 +234,21 @@ struct FrustumPlanes {
             edges.indices.filter { $0 != k && $0 != (k + 1) % edges.count }.allSatisfy { (normals[k] * edges[$0]).sum() > 0 }
         }
         self.normals = convex ? normals : nil
+        normalLengths = convex ? normals.map { ($0 * $0).sum().squareRoot() } : []
     }
 
     /// False only when `box` lies wholly outside one side plane, by more than a rounding
     /// margin: then no ray inside the pyramid can meet it.
     func mayIntersect(_ box: Box3) -> Bool {
+        mayIntersect(SolidCorners([box], origin: origin), solid: 0)
+    }
+
+    /// ``mayIntersect(_:)`` of box `solid` of `corners` (taken relative to this apex).
+    func mayIntersect(_ corners: SolidCorners, solid: Int) -> Bool {
         guard let normals else { return true }
-        let corners = box.corners.map { $0 - origin }
-        for normal in normals {
-            let length = (normal * normal).sum().squareRoot()
-            if corners.allSatisfy({ ($0 * normal).sum() < -1e-9 * length * ($0 * $0).sum().squareRoot() }) { return false }
+        let range = 8 * solid..<8 * solid + 8
+        for (normal, length) in zip(normals, normalLengths) {
+            if range.allSatisfy({ (corners.offsets[$0] * normal).sum() < -1e-9 * length * corners.lengths[$0] }) { return false }
         }
         return true
     }
