@@ -53,9 +53,10 @@ public struct DepthGridSampler: Sendable {
         var inverse = [Float](repeating: .nan, count: n * n)
         var mask = [UInt8](repeating: 0, count: n * n)
         let corner = SIMD2(box.x, box.y)
+        let depths = hits.map(\.depth)
         for index in 0..<(n * n) {
-            let depth = hits[index].depth
-            let neighbour = Self.mostDifferent(from: depth, among: Self.neighbours(of: index, size: n).map { hits[$0].depth })
+            let depth = depths[index]
+            let neighbour = Self.mostDifferentNeighbour(of: index, rows: n, columns: n, in: depths)
             let silhouette = abs(neighbour - depth) > lidar.silhouetteStep
             mask[index] = (silhouette && random.chance(segmentation.boundaryFlipProbability)) != selected[index] ? 1 : 0
             (lidarDepth[index], confidence[index]) = lidarSample(depth: depth, neighbour: neighbour, silhouette: silhouette, random: &random)
@@ -107,44 +108,27 @@ public struct DepthGridSampler: Sendable {
         return SIMD2(box.x + column * box.width, box.y + row * box.height)
     }
 
-    /// The value of `candidates` farthest from `depth` (`depth` itself when there are none).
-    static func mostDifferent(from depth: Double, among candidates: [Double]) -> Double {
-        var best = depth
-        for candidate in candidates where abs(candidate - depth) > abs(best - depth) {
-            best = candidate
-        }
-        return best
-    }
-
-    /// `mostDifferent(from: values[index], among:)` the 4-neighbours of `index` on a `rows` ×
-    /// `columns` grid (row-major), visited in the same order (above, below, left, right)
-    /// without building the list.
+    /// Of the 4-neighbours of `index` on a `rows` × `columns` grid (row-major), visited above,
+    /// below, left, right, the first whose value lies farthest from `values[index]`; that
+    /// value itself when no neighbour differs from it (or there is none).
     static func mostDifferentNeighbour(of index: Int, rows: Int, columns: Int, in values: [Double]) -> Double {
-        let (row, column) = (index / columns, index % columns)
         let depth = values[index]
         var best = depth
-        func consider(_ r: Int, _ c: Int) {
-            guard r >= 0, r < rows, c >= 0, c < columns else { return }
-            let candidate = values[r * columns + c]
-            if abs(candidate - depth) > abs(best - depth) { best = candidate }
+        forEachNeighbour(of: index, rows: rows, columns: columns) { k in
+            if abs(values[k] - depth) > abs(best - depth) { best = values[k] }
         }
-        consider(row - 1, column)
-        consider(row + 1, column)
-        consider(row, column - 1)
-        consider(row, column + 1)
         return best
     }
 
-    /// Indices of the 4-neighbours of `index` on an `size`×`size` grid.
-    static func neighbours(of index: Int, size: Int) -> [Int] {
-        neighbours(of: index, rows: size, columns: size)
-    }
-
-    /// Indices of the 4-neighbours of `index` on a `rows`×`columns` grid (row-major).
-    static func neighbours(of index: Int, rows: Int, columns: Int) -> [Int] {
+    /// Calls `body` with the index of each 4-neighbour of `index` on a `rows` × `columns` grid
+    /// (row-major), in the order above, below, left, right, without building a list.
+    @inline(__always)
+    static func forEachNeighbour(of index: Int, rows: Int, columns: Int, _ body: (Int) -> Void) {
         let (row, column) = (index / columns, index % columns)
-        return [(row - 1, column), (row + 1, column), (row, column - 1), (row, column + 1)]
-            .filter { $0.0 >= 0 && $0.0 < rows && $0.1 >= 0 && $0.1 < columns }.map { $0.0 * columns + $0.1 }
+        if row > 0 { body(index - columns) }
+        if row + 1 < rows { body(index + columns) }
+        if column > 0 { body(index - 1) }
+        if column + 1 < columns { body(index + 1) }
     }
 
     /// The fast (364-px) network pass over `grid` of `box` (a grid of the full pass, with its

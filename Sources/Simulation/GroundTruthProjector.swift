@@ -61,13 +61,13 @@ public struct GroundTruthProjector: Sendable {
         let centre = pose.cameraPoint(fromWorld: box.center)
         let distance = length(box.center - pose.position)
         guard distance <= rules.maximumDistance else { return nil }
-        var pixels: [SIMD2<Double>] = []
+        var low = SIMD2(Double.infinity, .infinity)
+        var high = SIMD2(-Double.infinity, -.infinity)
         for corner in box.corners {
             guard let pixel = camera.project(pose.cameraPoint(fromWorld: corner), nearPlane: rules.nearPlane) else { return nil }
-            pixels.append(pixel)
+            low = pointwiseMin(low, pixel)
+            high = pointwiseMax(high, pixel)
         }
-        let low = pixels.reduce(SIMD2(Double.infinity, .infinity)) { pointwiseMin($0, $1) }
-        let high = pixels.reduce(SIMD2(-Double.infinity, -.infinity)) { pointwiseMax($0, $1) }
         let full = PixelBox(x: low.x, y: low.y, width: high.x - low.x, height: high.y - low.y)
         guard let clipped = clip(full), min(clipped.width, clipped.height) >= rules.minimumBoxSide else { return nil }
         return ObjectSighting(

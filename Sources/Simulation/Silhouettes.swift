@@ -137,7 +137,8 @@ public struct MaskError: Equatable, Sendable {
             step += 1
             var next: [Int] = []
             for index in frontier {
-                for neighbour in DepthGridSampler.neighbours(of: index, size: size) where distance[neighbour] == .max {
+                DepthGridSampler.forEachNeighbour(of: index, rows: size, columns: size) { neighbour in
+                    guard distance[neighbour] == .max else { return }
                     distance[neighbour] = step
                     next.append(neighbour)
                 }
