@@ -145,15 +145,21 @@ struct FrameAssignment {
             costs = [Double](repeating: 0, count: size)
             entryAt = [Int](repeating: -1, count: size)
         }
-        for k in 0..<size {
-            costs[k] = 0
-            entryAt[k] = -1
-        }
-        for k in entries {
-            let cell = Int(table.entryRow[k]) * columns + Int(table.entryColumn[k])
-            entryAt[cell] = k
-            let value = score[k - entries.lowerBound]
-            if value > 0 { costs[cell] = -value }
+        // Filled through buffer pointers: the stored arrays indexed in the loops were checked
+        // for uniqueness at every element.
+        costs.withUnsafeMutableBufferPointer { costs in
+            entryAt.withUnsafeMutableBufferPointer { entryAt in
+                for k in 0..<size {
+                    costs[k] = 0
+                    entryAt[k] = -1
+                }
+                for k in entries {
+                    let cell = Int(table.entryRow[k]) * columns + Int(table.entryColumn[k])
+                    entryAt[cell] = k
+                    let value = score[k - entries.lowerBound]
+                    if value > 0 { costs[cell] = -value }
+                }
+            }
         }
         let assignment: [Int]
         do {
