@@ -1,13 +1,31 @@
 import Foundation
 import Recording
+import Synchronization
 
 /// Small hand-built recordings and scratch paths shared by the tests.
 enum RecordingFixtures {
-    /// A fresh, empty directory under the system's temporary directory.
+    /// A fresh, empty directory under the system's temporary directory, removed with
+    /// everything in it when the test process exits (the tests share one process, so no test
+    /// loses a directory it still reads).
     static func scratchDirectory(_ name: String = #function) -> String {
         let path = NSTemporaryDirectory() + "RecordingTests-\(UUID().uuidString)"
         try! FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        scratch.withLock { state in
+            if !state.removalRegistered {
+                atexit { RecordingFixtures.removeScratchDirectories() }
+                state.removalRegistered = true
+            }
+            state.paths.append(path)
+        }
         return path
+    }
+
+    /// The scratch directories handed out, and whether their removal at exit is registered.
+    private static let scratch = Mutex<(paths: [String], removalRegistered: Bool)>(([], false))
+
+    /// Removes every scratch directory handed out so far.
+    private static func removeScratchDirectories() {
+        for path in scratch.withLock({ $0.paths }) { try? FileManager.default.removeItem(atPath: path) }
     }
 
     /// A camera looking down −z with a yaw of `angle` radians about +y, at `position`.
