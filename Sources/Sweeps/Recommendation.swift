@@ -106,16 +106,21 @@ public struct Recommendation: Sendable, Equatable {
             return Double(ranges.count { $0[a].0 <= value && value <= $0[a].1 }) / Double(resamples)
         }
 
-        folds = n < 2 ? [] : all.map { left in
-            let chosenHere = objective.choose(flat.pooled(leavingOut: left), points: plan.points, shipped: plan.shipped, spans: spans)
-            let heldOut = flat.pooled([left])
-            let best = heldOut.filter(objective.isFeasible).map(objective.minimise.cost).min()
-            let value = chosenHere.map { objective.minimise.value(heldOut[$0]) } ?? .nan
-            return LeaveOneOutFold(
-                heldOut: left, chosen: chosenHere, heldOutValue: value,
-                heldOutBest: best.map { objective.minimise.largerIsBetter ? -$0 : $0 } ?? .nan,
-                heldOutFeasible: chosenHere.map { objective.isFeasible(heldOut[$0]) } ?? false)
-        }
+        // The folds are independent and each pools every point once: they run on all cores,
+        // four chunks per core of at least one fold, and come back in order.
+        let (points, shipped) = (plan.points, plan.shipped)
+        folds = n < 2 ? [] : Array(inChunks(of: n, minimumChunk: 1, perProcessor: 4) { chunk in
+            chunk.map { left in
+                let chosenHere = objective.choose(flat.pooled(leavingOut: left), points: points, shipped: shipped, spans: spans)
+                let heldOut = flat.pooled([left])
+                let best = heldOut.filter(objective.isFeasible).map(objective.minimise.cost).min()
+                let value = chosenHere.map { objective.minimise.value(heldOut[$0]) } ?? .nan
+                return LeaveOneOutFold(
+                    heldOut: left, chosen: chosenHere, heldOutValue: value,
+                    heldOutBest: best.map { objective.minimise.largerIsBetter ? -$0 : $0 } ?? .nan,
+                    heldOutFeasible: chosenHere.map { objective.isFeasible(heldOut[$0]) } ?? false)
+            }
+        }.joined())
     }
 
     /// `count` bootstrap resamples of `n` recordings (n of n with replacement, each sorted),
