@@ -5,6 +5,12 @@ import Testing
 /// Serializes tests that redirect the process-wide stderr file descriptor.
 let stderrLock = NSLock()
 
+/// What libhdf5 prints first when it reports an error stack itself ("HDF5-DIAG: Error detected
+/// in HDF5 …"). Tests look for it rather than for silence: fd 2 is process-wide, and the test
+/// runner prints other tests' progress there while a capture is open (CI once caught a
+/// "◇ Test case … started" line that way).
+let hdf5DiagnosticMark = "HDF5-DIAG"
+
 /// Runs `body` with file descriptor 2 redirected to a file and returns what was written.
 func capturingStandardError(in directory: TemporaryDirectory, _ body: () throws -> Void) throws -> String {
     stderrLock.lock()
