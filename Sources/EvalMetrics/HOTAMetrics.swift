@@ -183,12 +183,8 @@ struct HOTAFrameMatches: Sendable {
         let alphaCount = HOTAAccumulators.alphas.count
         let cutoffs = HOTAAccumulators.alphas.map { $0 - BoxSimilarity.epsilon }
         self.timesteps = timesteps
-        // Built in locals and stored at the end: a stored property mutated in the loop would
-        // be checked for uniqueness at every element.
-        var matches = [Int32](repeating: 0, count: timesteps.count * alphaCount)
-        var similarity = [Double](repeating: 0, count: timesteps.count * alphaCount)
-        var pairSlot: [Int32] = []
-        var pairLevels: [UInt8] = []
+        matches = [Int32](repeating: 0, count: timesteps.count * alphaCount)
+        similarity = [Double](repeating: 0, count: timesteps.count * alphaCount)
         var assigner = FrameAssignment(shortcuts: shortcuts)
         var pairs: [FrameAssignment.Pair] = []
         var scores: [Double] = []
@@ -222,9 +218,5 @@ struct HOTAFrameMatches: Sendable {
                 }
             }
         }
-        self.matches = matches
-        self.similarity = similarity
-        self.pairSlot = pairSlot
-        self.pairLevels = pairLevels
     }
 }

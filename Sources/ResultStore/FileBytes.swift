@@ -40,14 +40,9 @@ struct FileBytes {
         return v <= UInt64(Int.max) ? Int(v) : nil
     }
 
-    /// The offsets of `pattern` (not empty) in `bytes`, ascending.
+    /// The offsets of `pattern` (not empty) in `b`, ascending.
     /// Candidates are found with `memchr` (the C library's vectorised byte search) on the
     /// pattern's first byte, then compared whole.
-    static func occurrences(of pattern: [UInt8], in bytes: [UInt8]) -> [Int] {
-        bytes.withUnsafeBufferPointer { occurrences(of: pattern, in: $0) }
-    }
-
-    /// The offsets of `pattern` (not empty) in `b`, ascending (as ``occurrences(of:in:)``).
     static func occurrences(of pattern: [UInt8], in b: UnsafeBufferPointer<UInt8>) -> [Int] {
         guard let first = pattern.first, b.count >= pattern.count, let base = b.baseAddress else { return [] }
         var found: [Int] = []

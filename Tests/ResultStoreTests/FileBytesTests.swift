@@ -30,7 +30,7 @@ import Testing
         }
         var total = 0
         for (pattern, bytes) in cases {
-            let found = FileBytes.occurrences(of: pattern, in: bytes)
+            let found = bytes.withUnsafeBufferPointer { FileBytes.occurrences(of: pattern, in: $0) }
             #expect(found == Self.naive(pattern, bytes), "\(pattern) in \(bytes.count) bytes")
             total += found.count
         }

@@ -40,16 +40,6 @@ public enum SweepResultsFile {
         try file.commit()
     }
 
-    /// `cube` in C order, in one array allocated once: a nested `flatMap` grows its array
-    /// step by step, which for a corpus sweep's components (hundreds of megabytes) cost
-    /// seconds of copying and page faults.
-    static func flattened(_ cube: [[[Double]]]) -> [Double] {
-        var flat: [Double] = []
-        flat.reserveCapacity(cube.reduce(0) { $0 + $1.reduce(0) { $0 + $1.count } })
-        for plane in cube { for row in plane { flat.append(contentsOf: row) } }
-        return flat
-    }
-
     private static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
@@ -73,7 +63,7 @@ public enum SweepResultsFile {
         try group.write(plan.points.flatMap { $0 }, to: "points", shape: [plan.points.count, plan.keys.count])
         let shape = plan.space.gridShape ?? [plan.points.count]
         let components = SweepComponent.allCases.count
-        try group.write(flattened(sweep.outcome.components), to: "components",
+        try group.write(flattenedCube(sweep.outcome.components), to: "components",
                         shape: shape + [recordings.count, components])
         try group.write(SweepComponent.allCases.map { "\($0)" }, to: "component_names")
         try group.write(sweep.shipped.flatMap { $0 }, to: "shipped_components", shape: [recordings.count, components])

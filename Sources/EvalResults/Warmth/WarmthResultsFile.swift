@@ -46,7 +46,7 @@ public enum WarmthResultsFile {
         if let p = results.paired { try root.setAttribute("paired", try JSONText.string(p, .compact)) }
         if let g = results.gate { try root.setAttribute("gate", try JSONText.string(g, .compact)) }
         if !results.components.isEmpty {
-            try root.write(results.components.flatMap { $0.flatMap { $0 } }, to: "components",
+            try root.write(flattenedCube(results.components), to: "components",
                            shape: [results.components.count, results.trials, WarmthTrialComponent.allCases.count])
         }
         try root.write(WarmthTrialComponent.names, to: "component_names")
