@@ -46,13 +46,22 @@ public enum RecordingSpatialJob {
     ///   - configuration: the replicas' constants (shipped defaults).
     ///   - gates: centre-distance gates of the 3-D tracking, metres.
     ///   - minimumIoU: the IoU a detection needs with a ground-truth box to belong to its object.
+    /// Labelled boxes or marks: whichever route `recording`'s ground truth comes by (``RecordingGroundTruth``).
     public static func run(
         _ recording: Recording, configuration: ReplayConfiguration = .init(), gates: [Double] = defaultGates,
         minimumIoU: Double = 0.5
     ) -> RecordingSpatialReport {
+        run(RecordingGroundTruth(recording, minimumIoU: minimumIoU), configuration: configuration, gates: gates)
+    }
+
+    /// Replays and judges a recording whose ground truth is resolved (spec.md#ground-truth-route).
+    public static func run(
+        _ truth: RecordingGroundTruth, configuration: ReplayConfiguration = .init(), gates: [Double] = defaultGates
+    ) -> RecordingSpatialReport {
+        let recording = truth.recording
         let result = SpatialReplay.run(recording, configuration: configuration)
         let histories = histories(result)
-        let objectOfDetection = DetectionObjects.assign(recording, minimumIoU: minimumIoU)
+        let objectOfDetection = truth.objectOfDetection
         let accuracy = AnchorAccuracy(
             histories: histories, objectOfDetection: objectOfDetection,
             objects: recording.groundTruthObjects, placements: recording.groundTruthPlacements)

@@ -41,6 +41,15 @@ public enum RecordingTrackingJob {
     public static func run(
         _ recording: Recording, configuration: TrackerConfiguration = .init(), detectEvery: [Int] = Array(1...5)
     ) throws(InputError) -> RecordingTrackingReport {
+        try run(RecordingGroundTruth(recording), configuration: configuration, detectEvery: detectEvery)
+    }
+
+    /// ``run(_:configuration:detectEvery:)`` against a resolved ground truth: its labelled
+    /// boxes, or the boxes projected from its marks (spec.md#ground-truth-route).
+    public static func run(
+        _ truth: RecordingGroundTruth, configuration: TrackerConfiguration = .init(), detectEvery: [Int] = Array(1...5)
+    ) throws(InputError) -> RecordingTrackingReport {
+        let recording = truth.recording
         let numbering = RecordingMOT(recording)
         var detectionsOnFrame: [Int64: Int] = [:]
         for detection in recording.detections { detectionsOnFrame[detection.frame, default: 0] += 1 }

@@ -31,7 +31,7 @@ public struct CosinePairs: Equatable, Sendable {
 /// What the sweep's objectives judge against on one recording, computed once: which object
 /// each detection saw, where objects truly were, their real moves and the twin cosine pairs.
 public struct RecordingTruth: Sendable {
-    /// The object each detection saw (`DetectionObjects.assign`, IoU ≥ 0.5).
+    /// The object each detection saw (labelled boxes or marks, ``RecordingGroundTruth``).
     public var objectOfDetection: [Int64: Int64]
     /// The ground-truth objects.
     public var objects: [GroundTruthObject]
@@ -56,9 +56,15 @@ public struct RecordingTruth: Sendable {
     /// A new placement further than this from the previous one is a real move, metres.
     public static let moveDistance = 0.3
 
-    /// Prepares the truth of `recording`.
+    /// Prepares the truth of `recording`, by whichever route it comes (spec.md#ground-truth-route).
     public init(_ recording: Recording) {
-        objectOfDetection = DetectionObjects.assign(recording)
+        self.init(RecordingGroundTruth(recording))
+    }
+
+    /// Prepares the truth of a recording whose ground truth is resolved.
+    public init(_ truth: RecordingGroundTruth) {
+        let recording = truth.recording
+        objectOfDetection = truth.objectOfDetection
         objects = recording.groundTruthObjects
         placements = recording.groundTruthPlacements
         startTime = recording.frames.first?.time ?? 0

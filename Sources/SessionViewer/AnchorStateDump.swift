@@ -50,7 +50,7 @@ public enum AnchorStateDump {
         let registry = replay.registry
         let looks = MemoryOutcomes.absenceLooks(AbsenceScene(recording), registry: registry, configuration: configuration)
         let missing = MissingFlags(looks: looks, events: registry.events)
-        let objectOfDetection = DetectionObjects.assign(recording)
+        let objectOfDetection = RecordingGroundTruth(recording).objectOfDetection
         let histories = RecordingSpatialJob.histories(replay)
         let objectOfInstance = AnchorAccuracy(
             histories: histories, objectOfDetection: objectOfDetection, objects: recording.groundTruthObjects,

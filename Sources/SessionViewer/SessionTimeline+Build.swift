@@ -26,7 +26,7 @@ extension SessionTimeline {
 
         let replay = SpatialReplay.run(recording, configuration: configuration)
         let registry = replay.registry
-        let objectOfDetection = DetectionObjects.assign(recording)
+        let objectOfDetection = RecordingGroundTruth(recording).objectOfDetection
         let histories = RecordingSpatialJob.histories(replay)
         let accuracy = AnchorAccuracy(
             histories: histories, objectOfDetection: objectOfDetection,

@@ -47,6 +47,8 @@ public enum RandomStream: UInt64, Sendable, CaseIterable {
     case fastDepthPass
     /// Each object's silhouette template, one stream per object id (added last).
     case silhouettes
+    /// The displacements of a session's phone marks when it is written as recorded (`AsRecordedSession`; added last).
+    case marks
 }
 
 extension SplitMix64 {

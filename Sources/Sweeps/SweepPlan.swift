@@ -77,11 +77,13 @@ public struct SweepInput: Sendable {
     /// The recording indexed for the absence stage, prepared once.
     public var absenceScene: AbsenceScene
 
-    /// Prepares `recording`.
+    /// Prepares `recording`; its ground truth by whichever route it comes
+    /// (spec.md#ground-truth-route): on the marks route `recording` holds the projected boxes.
     public init(name: String, recording: Recording) {
+        let resolved = RecordingGroundTruth(recording)
         self.name = name
-        self.recording = recording
-        truth = RecordingTruth(recording)
+        self.recording = resolved.recording
+        truth = RecordingTruth(resolved)
         absenceScene = AbsenceScene(recording)
     }
 }

@@ -18,6 +18,11 @@ struct SimulateCommand: Command {
         parameter and Docs/spec.md#simulator for the figure behind each default). \
         --with-decisions also writes the replicas' own decisions as the app decision log \
         (schema v2), for trying 'spatial-eval parity' (Docs/app-decision-logs.md). \
+        --as-recorded writes the session as an app with the recorder would: source app, no \
+        labelled boxes, no true depth, no simulator keys in meta, ground truth only as marks \
+        (true-frame: every placement exact in the simulator's frame; phone: each placement \
+        marked at the object's first clear view, in the drifting recorded frame, displaced \
+        within --mark-error metres; Docs/spec.md#as-recorded-sessions). \
         Exit status: 0 written, 1 bad configuration or write failure, 64 usage error.
         """
     static let scenario = OptionKey<Scenario?>("scenario", "NAME", "Scenario to simulate.")
@@ -30,10 +35,15 @@ struct SimulateCommand: Command {
     static let printConfig = OptionKey<Bool>(flag: "print-config", "Print the default configuration as JSON and exit.")
     static let withDecisions = OptionKey<Bool>(
         flag: "with-decisions", "Also log the replicas' decisions (shipped constants) as app decisions.")
+    static let asRecorded = OptionKey<MarkFrame?>("as-recorded", "MARKS", "Write the session as recorded, ground truth from marks only.")
+    static let markError = OptionKey<Double>(
+        "mark-error", "METRES", "The marks' error bound with --as-recorded.", default: 0.05, bounds: .within(0...1))
     let positionals: [any CommandPositional] = []
-    let options: [any CommandOption] = [Self.scenario, Self.seed, Self.out, Self.duration, Self.config, Self.printConfig, Self.withDecisions]
+    let options: [any CommandOption] = [
+        Self.scenario, Self.seed, Self.out, Self.duration, Self.config, Self.printConfig, Self.withDecisions, Self.asRecorded, Self.markError,
+    ]
     let usageForms = [
-        UsageForm([Self.scenario, Self.seed, Self.out], optional: [Self.duration, Self.config, Self.withDecisions]),
+        UsageForm([Self.scenario, Self.seed, Self.out], optional: [Self.duration, Self.config, Self.withDecisions, Self.asRecorded, Self.markError]),
         UsageForm([Self.printConfig]),
     ]
 
@@ -50,12 +60,17 @@ struct SimulateCommand: Command {
         let duration = arguments[Self.duration]
         let configuration = try arguments[Self.config].map(Self.configuration(at:)) ?? SimulationConfiguration()
         let capture = CaptureSimulator(configuration: configuration).simulate(scenario, seed: seed, duration: duration)
-        let recording = arguments[Self.withDecisions] ? ReplicaDecisionLog.attach(to: capture.recording) : capture.recording
+        var written = capture
+        if let marks = arguments[Self.asRecorded] {
+            written.recording = AsRecordedSession.recording(of: capture, marks: marks, errorBound: arguments[Self.markError], seed: seed)
+        }
+        let recording = arguments[Self.withDecisions] ? ReplicaDecisionLog.attach(to: written.recording) : written.recording
         try RecordingStore.write(recording, to: path)
         output.out("\(path): \(scenario.rawValue) seed \(seed), \(recording.frames.count) frames, "
             + "\(recording.detections.count) detections, \(recording.depthGrids.count) depth grids, "
             + "\(recording.groundTruthObjects.count) objects, \(recording.groundTruthBoxes.count) gt boxes"
-            + (recording.decisions.isEmpty ? "" : ", \(recording.decisions.count) app decisions") + "\n")
+            + (recording.decisions.isEmpty ? "" : ", \(recording.decisions.count) app decisions")
+            + (recording.marks.isEmpty ? "" : ", \(recording.marks.count) marks") + "\n")
         return .success
     }
 
@@ -97,3 +112,5 @@ struct SimulateCommand: Command {
 }
 
 extension Scenario: OptionValue {}
+
+extension MarkFrame: OptionValue {}

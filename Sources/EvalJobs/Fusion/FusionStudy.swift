@@ -1,5 +1,6 @@
 import EvalMetrics
 import EvalNumerics
+import Evaluation
 import Recording
 import Replay
 import EvalResults
@@ -23,7 +24,7 @@ public enum FusionStudy {
             for frame in recording.frames { frames[frame.index] = frame }
             var detections: [Int64: Detection] = [:]
             for detection in recording.detections { detections[detection.id] = detection }
-            let objectOf = DetectionObjects.assign(recording)
+            let objectOf = RecordingGroundTruth(recording).objectOfDetection
             var fastPassOf: [Int64: [Float]] = [:]
             for pass in recording.depthNetworkPasses where pass.variant == "fast" { fastPassOf[pass.detection] = pass.relativeInverseDepth }
             for grid in recording.depthGrids {

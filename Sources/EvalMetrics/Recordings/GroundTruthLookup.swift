@@ -16,17 +16,25 @@ public enum DetectionObjects {
         for box in recording.groundTruthBoxes { truthOfFrame[box.frame, default: []].append(box) }
         var result: [Int64: Int64] = [:]
         for detection in recording.detections {
-            let seen = corners(detection.box)
-            var best: (iou: Double, object: Int64)?
-            for truth in truthOfFrame[detection.frame] ?? [] {
-                let iou = BoxSimilarity.trackEvalIoU(seen, corners(truth.box))
-                guard iou >= minimumIoU else { continue }
-                if let b = best, (b.iou, -b.object) >= (iou, -truth.object) { continue }
-                best = (iou, truth.object)
+            if let object = bestOverlap(detection.box, among: truthOfFrame[detection.frame] ?? [], minimumIoU: minimumIoU) {
+                result[detection.id] = object
             }
-            if let best { result[detection.id] = best.object }
         }
         return result
+    }
+
+    /// The object of the box among `truth` with the highest IoU with `box`, at least
+    /// `minimumIoU`; ties go to the smaller object id; nil when none reaches it.
+    public static func bestOverlap(_ box: PixelBox, among truth: [GroundTruthBox], minimumIoU: Double) -> Int64? {
+        let seen = corners(box)
+        var best: (iou: Double, object: Int64)?
+        for candidate in truth {
+            let iou = BoxSimilarity.trackEvalIoU(seen, corners(candidate.box))
+            guard iou >= minimumIoU else { continue }
+            if let b = best, (b.iou, -b.object) >= (iou, -candidate.object) { continue }
+            best = (iou, candidate.object)
+        }
+        return best?.object
     }
 
     private static func corners(_ box: PixelBox) -> BoxCorners {
