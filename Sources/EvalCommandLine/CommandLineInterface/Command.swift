@@ -21,6 +21,9 @@ public enum ExitStatus: Int32, Sendable {
     case gateFailed = 2
     /// A sharded run is incomplete: some shards are missing, foreign or corrupt (`shard-status`, `merge-shards`).
     case incomplete = 3
+    /// The run completed but none of the protocol's gates could be measured: no recording holds
+    /// the ground truth (labelled boxes or marks) any gated figure needs (`run`, spec.md#not-measurable).
+    case notMeasured = 4
     /// A command-line usage mistake (`EX_USAGE`).
     case usage = 64
 }

@@ -15,8 +15,10 @@ struct RunCommand: Command {
         resample whole instances, writes DIR/results.h5 (raw rows and provenance) and renders \
         DIR/report.md (SVG figures beside it) and DIR/report.html from results.h5; the set is \
         swapped into DIR together, under a lock (Docs/spec.md#output-folders). \
-        Progress goes to standard error. Exit status: 0 when every gate passes, 2 when a gate \
-        fails, 1 for bad input (protocol or recording), 64 for usage mistakes. \
+        Progress goes to standard error. Exit status: 0 when no gate fails, 2 when a gate \
+        fails, 4 when the protocol has gates and none could be measured (no recording holds \
+        labelled boxes or marks for any gated figure, Docs/spec.md#not-measurable), 1 for bad \
+        input (protocol or recording), 64 for usage mistakes. \
         Format: Docs/protocols.md.
         """
     static let protocolFile = Positional<String>("PROTOCOL.json", "The evaluation protocol (Docs/protocols.md).")
@@ -42,8 +44,10 @@ struct RunCommand: Command {
         try out.commit(files + ["results.h5"])
         output.err("report: \(folder)/report.md, report.html and \(files.count - 2) figures\n")
         for outcome in stored.gates {
-            output.out("\(outcome.verdict.text)  \(outcome.gate.text)  (\(outcome.evidenceText))\n")
+            output.out(outcome.verdict == .notMeasurable ? "NOT MEASURABLE  \(outcome.gate.text)  (\(outcome.verdictText))\n"
+                       : "\(outcome.verdict.text)  \(outcome.gate.text)  (\(outcome.evidenceText))\n")
         }
-        return stored.passed ? .success : .gateFailed
+        if !stored.passed { return .gateFailed }
+        return stored.nothingMeasured ? .notMeasured : .success
     }
 }

@@ -16,13 +16,16 @@ public enum RunEvaluation {
             progress("[\(recordings.count + 1)/\(spec.recordings.count)] \(name): reading")
             let recording = try RecordingStore.readValidated(from: path)
             if spec.fusion != nil { fusionInputs.append((name, recording)) }
+            let truth = RecordingGroundTruth(recording)
+            progress("[\(recordings.count + 1)/\(spec.recordings.count)] \(name): ground truth: \(truth.route.text)"
+                + (truth.route.projectsMarks ? " (tracking against projected marks)" : ""))
             progress("[\(recordings.count + 1)/\(spec.recordings.count)] \(name): tracking at detect-every-N = 1…5")
-            let tracking = try RecordingTrackingJob.run(recording, configuration: spec.replay.tracker)
+            let tracking = try RecordingTrackingJob.run(truth, configuration: spec.replay.tracker)
             progress("[\(recordings.count + 1)/\(spec.recordings.count)] \(name): anchors, gaps, 3-D tracking, absence, lock-on")
-            let spatial = RecordingSpatialJob.run(recording, configuration: spec.replay)
+            let spatial = RecordingSpatialJob.run(truth, configuration: spec.replay)
             let sha = try SHA256.fingerprint(path)
             var result = results(name: name, path: given, sha256: sha, tracking: tracking, spatial: spatial, settings: spec.bootstrap)
-            result.data = RecordingData(meta: recording.meta)
+            result.data = RecordingData(meta: recording.meta, groundTruth: truth.route.text)
             recordings.append(result)
         }
         recordings.sort { $0.name < $1.name }

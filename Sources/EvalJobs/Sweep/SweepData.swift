@@ -1,4 +1,5 @@
 import Foundation
+import Evaluation
 import Recording
 import Simulation
 import EvalResults
@@ -48,7 +49,8 @@ public struct SweepData {
 
     /// The report's data statement for `recordings` (in sweep order), by ``DataStatement``.
     public func statement(_ recordings: [Recording]) -> String {
-        DataStatement.sweep(names: paths.map(ProtocolLoader.recordingName), data: recordings.map { RecordingData(meta: $0.meta) },
+        DataStatement.sweep(names: paths.map(ProtocolLoader.recordingName),
+                            data: recordings.map { RecordingData(meta: $0.meta, groundTruth: GroundTruthRoute($0).text) },
                             corpus: corpus, variants: spec.map { ($0.variants, $0.count) })
     }
 

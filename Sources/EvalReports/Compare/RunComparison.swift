@@ -76,9 +76,9 @@ public struct RunComparison: Sendable {
         for g in a.gates + b.gates where !metrics.contains(g.gate.metric) { metrics.append(g.gate.metric) }
         return [["gate", "A", "A result", "B", "B result", "change"]] + metrics.map { m in
             let ga = a.gates.first { $0.gate.metric == m }, gb = b.gates.first { $0.gate.metric == m }
-            let change = ga?.verdict == gb?.verdict ? "same" : "\(ga?.verdict.text ?? "no gate") → \(gb?.verdict.text ?? "no gate")"
-            return [(ga ?? gb)!.gate.text, ga?.evidenceText ?? "—", ga?.verdict.text ?? "no gate", gb?.evidenceText ?? "—",
-                    gb?.verdict.text ?? "no gate", change]
+            let change = ga?.verdict == gb?.verdict ? "same" : "\(ga?.verdictText ?? "no gate") → \(gb?.verdictText ?? "no gate")"
+            return [(ga ?? gb)!.gate.text, ga?.evidenceText ?? "—", ga?.verdictText ?? "no gate", gb?.evidenceText ?? "—",
+                    gb?.verdictText ?? "no gate", change]
         }
     }
 

@@ -1,5 +1,6 @@
 import EvalNumerics
 import EvalResults
+import Evaluation
 
 /// The run report's content, rendered from ``RunResults`` alone: Markdown text, the SVG
 /// figures it links to, and a self-contained HTML page with the same figures inline.
@@ -72,13 +73,14 @@ public struct RunReport: Sendable {
             var tracking: [TrackingRow], recorded: [TrackingRow], tracking3D: [Tracking3DRow]
             var instances: [InstanceRow], duplication: Int64, duplicated: [Int64], never: [Int64], observations: Int64
         }
-        let r = results.recordings
+        let r = results.recordings, judged = PooledFigures.withGroundTruth(r)
         var sections = [Section(
             key: "pooled", title: "Pooled over \(r.count) recordings", gaps: PooledFigures.gaps(r),
             units: PooledFigures.gapUnits(r).count, intervals: results.pooledGaps, errors: pooledErrors,
-            tracking: PooledFigures.tracking(r.map(\.detectEveryN)), recorded: PooledFigures.tracking(r.map(\.recordedIDs).filter { !$0.isEmpty }),
-            tracking3D: PooledFigures.tracking3D(r.map(\.tracking3D)), instances: r.flatMap(\.instances),
-            duplication: r.reduce(0) { $0 + $1.duplication }, duplicated: [], never: [], observations: r.reduce(0) { $0 + $1.observationCount })]
+            tracking: PooledFigures.tracking(judged.map(\.detectEveryN)),
+            recorded: PooledFigures.tracking(judged.map(\.recordedIDs).filter { !$0.isEmpty }),
+            tracking3D: PooledFigures.tracking3D(judged.map(\.tracking3D)), instances: judged.flatMap(\.instances),
+            duplication: judged.reduce(0) { $0 + $1.duplication }, duplicated: [], never: [], observations: r.reduce(0) { $0 + $1.observationCount })]
         sections += r.map {
             Section(key: $0.name, title: "Recording \($0.name)", gaps: $0.gaps, units: PooledFigures.gapUnits(of: $0).count,
                     intervals: $0.gapIntervals, errors: $0.errors, tracking: $0.detectEveryN, recorded: $0.recordedIDs,
@@ -93,8 +95,13 @@ public struct RunReport: Sendable {
                 return ReportNumber.interval(interval)
             }
             doc.beginDetails(s.title, open: pooled)
-            if let recording = r.first(where: { !pooled && $0.name == s.key }) { doc.viewerLinks(recording) }
-            heading("Tracking: detect-every-N", 3)
+            let recording = r.first { !pooled && $0.name == s.key }
+            if let recording { doc.viewerLinks(recording) }
+            let covered = pooled ? r : recording.map { [$0] } ?? []
+            let measurable = !PooledFigures.withGroundTruth(covered).isEmpty
+            if let line = Self.groundTruthLine(covered, pooled: pooled) { paragraph(line) }
+            if measurable {
+            heading("Tracking: detect-every-N" + RunSummary.trackingSource(covered), 3)
             let trackingRows = s.tracking.map { ["\($0.n)", withInterval($0.mota, "mota", Double($0.n)), withInterval($0.idf1, "idf1", Double($0.n)),
                                                  withInterval($0.hota, "hota", Double($0.n)), "\($0.identitySwitches)", "\($0.groundTruthCount)",
                                                  "\($0.trackCount)", ReportNumber.fixed($0.newIDsPerMinute, 2), f($0.newIDsPerDetection),
@@ -114,6 +121,7 @@ public struct RunReport: Sendable {
                                                               ("HOTA", s.tracking.map(\.hota))],
                 title: "Tracking vs detect-every-N (\(s.key))", xTitle: "detect every N frames", yTitle: "score",
                 caption: "n = \(gtBoxes) ground-truth boxes per N"), caption: "MOTA, IDF1 and HOTA vs N, \(s.key); n = \(gtBoxes) ground-truth boxes per N.")
+            }
             heading("Re-anchor gaps", 3)
             table([["n gaps", "instances", "median m", "p90 m", "mean m", "min m", "max m"],
                    ["\(s.gaps.count)", "\(s.units)", ReportNumber.interval(s.intervals.median), ReportNumber.interval(s.intervals.p90),
@@ -123,6 +131,10 @@ public struct RunReport: Sendable {
                 s.gaps, median: s.intervals.median, p90: s.intervals.p90, title: "Re-anchor gaps (\(s.key))",
                 caption: "n = \(s.gaps.count) gaps from \(s.units) instances; bands: \(confidence)% intervals"),
                 caption: "ECDF of re-anchor gaps, \(s.key); n = \(s.gaps.count) gaps, \(s.units) instances; dashed: median and p90, shaded: their \(confidence)% intervals.")
+            guard measurable else {
+                doc.endDetails()
+                continue
+            }
             heading("Anchors", 3)
             let purity = s.instances.isEmpty ? Double.nan : s.instances.map(\.purity).reduce(0, +) / Double(s.instances.count)
             let blended = s.instances.filter { $0.objectsFeeding > 1 }.count
@@ -146,7 +158,7 @@ public struct RunReport: Sendable {
                  "\($0.falseNegatives)", "\($0.identitySwitches)", "\($0.truthCount)"]
             })
             if pooled { paragraph("MOTA-3D per gate: estimate [interval], \(nRecordings), counts summed over the resampled recordings.") }
-            doc.outcomeSections(s.key == "pooled" ? r : r.filter { $0.name == s.key }, details: s.key != "pooled")
+            doc.outcomeSections(s.key == "pooled" ? judged : r.filter { $0.name == s.key }, details: s.key != "pooled")
             doc.endDetails()
         }
         doc.runsDifferSection(results.runsDiffer)
@@ -161,5 +173,28 @@ public struct RunReport: Sendable {
         markdown = doc.markdownText
         self.html = doc.htmlPage(title: "Run report: \(results.protocolName)")
         self.figures = doc.figures
+    }
+
+    /// What a section's figures are judged against, when it is not labelled boxes on every
+    /// recording (spec.md#ground-truth-route): marks and their projected boxes, or no ground
+    /// truth at all; nil for labelled boxes and for results that store no route.
+    static func groundTruthLine(_ recordings: [RecordingResults], pooled: Bool) -> String? {
+        let routes = recordings.compactMap(\.data.route)
+        let none = routes.count { $0 == .none }, marks = routes.count(where: \.projectsMarks)
+        if pooled {
+            guard none + marks > 0 else { return nil }
+            return "Ground truth: " + (DataStatement.routes(recordings.map(\.data)) ?? "not stated") + ". "
+                + (marks > 0 ? "Tracking and the 3-D truth set of the \(marks) recordings with marks come from boxes projected from the marks, "
+                   + "an approximation (spec.md#projected-marks). " : "")
+                + (none > 0 ? "\(none) recording\(none == 1 ? " has" : "s have") no labelled boxes or marks: figures that need ground truth "
+                   + "pool the other \(recordings.count - none) (spec.md#not-measurable)." : "")
+        }
+        guard let route = routes.first, route != .labelledBoxes else { return nil }
+        if route == .none {
+            return "Ground truth: none (no labelled boxes, no marks): tracking, anchor error and purity, 3-D tracking, absence and lock-on "
+                + "are not measurable for this recording; only the re-anchor gaps, which need no ground truth, are (spec.md#not-measurable)."
+        }
+        return "Ground truth: \(route.text). Detections are attributed to the marked objects (spec.md#marks-attribution); tracking and "
+            + "the 3-D truth set come from boxes projected from the marks, an approximation (spec.md#projected-marks)."
     }
 }

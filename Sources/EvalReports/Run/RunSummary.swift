@@ -22,13 +22,26 @@ public enum RunSummary {
         return (judged[0], false)
     }
 
+    /// Where tracking truth came from, as a suffix of a tracking figure's title: empty when
+    /// every recording with ground truth has labelled boxes, " (from projected marks)" when
+    /// the figures rest on boxes projected from marks (spec.md#projected-marks), with a count
+    /// when only some do.
+    public static func trackingSource(_ recordings: [RecordingResults]) -> String {
+        let judged = PooledFigures.withGroundTruth(recordings)
+        let projected = judged.count { $0.data.route?.projectsMarks == true }
+        if projected == 0 { return "" }
+        return projected == judged.count ? " (from projected marks)" : " (from projected marks on \(projected) of \(judged.count) recordings)"
+    }
+
     /// The headline table: figure, estimate [interval] with its evidence, gate, result.
     public static func table(_ results: RunResults) -> [[String]] {
-        [["figure", "estimate [\(ReportNumber.fixed(results.bootstrap.confidence * 100, 0))% interval], evidence", "gate", "result"]]
-            + headline.map { metric, title in
+        let source = trackingSource(results.recordings)
+        return [["figure", "estimate [\(ReportNumber.fixed(results.bootstrap.confidence * 100, 0))% interval], evidence", "gate", "result"]]
+            + headline.map { metric, headlineTitle in
+                let title = [.motaN1, .idf1N1, .hotaN1].contains(metric) ? headlineTitle + source : headlineTitle
                 let (o, gated) = outcome(metric, results)
                 let gate = gated ? "\(o.gate.op.rawValue) \(ReportNumber.fixed(o.gate.value))" + (o.gate.bound == .estimate ? "" : " (\(o.gate.bound.rawValue) bound)") : "—"
-                return [title, o.evidenceText, gate, gated ? o.verdict.text : "—"]
+                return [title, o.evidenceText, gate, gated ? o.verdictText : "—"]
             }
     }
 
@@ -36,21 +49,28 @@ public enum RunSummary {
     public static func verdict(_ results: RunResults) -> String {
         let passed = results.gates.filter(\.passed).count, failed = results.gates.filter(\.failed).count
         let undecided = results.gates.filter { $0.verdict == .undecided }.count
+        let unmeasured = results.gates.filter { $0.verdict == .notMeasurable }.count
         if results.gates.isEmpty { return "Verdict: the protocol has no gates." }
+        if unmeasured == results.gates.count {
+            return "Verdict: no gate could be measured — the recordings hold no ground truth (labelled boxes or marks) "
+                + "for any gated figure (`spatial-eval run` exits 4)."
+        }
         return "Verdict: " + (failed == 0 ? "no gate fails" : "\(failed) gate\(failed == 1 ? "" : "s") FAIL (`spatial-eval run` exits 2)")
-            + " — \(passed) of \(results.gates.count) pass" + (undecided == 0 ? "." : ", \(undecided) without enough events to decide "
-            + "(fewer than \(results.minimumEvents); they neither pass nor fail).")
+            + " — \(passed) of \(results.gates.count) pass" + (undecided == 0 ? "" : ", \(undecided) without enough events to decide "
+            + "(fewer than \(results.minimumEvents); they neither pass nor fail)")
+            + (unmeasured == 0 ? "" : ", \(unmeasured) not measurable (no ground truth for the figure; they neither pass nor fail)") + "."
     }
 
-    /// The data statement with the events behind the figures.
+    /// The data statement with the events behind the figures (those that need ground truth
+    /// counted on the recordings that have it).
     public static func data(_ results: RunResults) -> String {
-        let r = results.recordings, counts = OutcomeCounts(r)
+        let all = results.recordings, r = PooledFigures.withGroundTruth(all), counts = OutcomeCounts(r)
         let boxes = PooledFigures.tracking(r.map(\.detectEveryN)).first?.groundTruthCount ?? 0
         let flags = counts.correctFlags + counts.falseMissing + counts.unassociatedFlags
         let requests = counts.correctLocks + counts.wrongTarget + counts.noLock + counts.notInMemory
         func plural(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
-        return DataStatement.summary(r.map(\.data)) + ". Events behind the figures: \(boxes) ground-truth boxes (tracking), "
-            + "\(PooledFigures.gaps(r).count) re-anchor gaps from \(PooledFigures.gapUnits(r).count) instances, "
+        return DataStatement.summary(all.map(\.data)) + ". Events behind the figures: \(boxes) ground-truth boxes (tracking), "
+            + "\(PooledFigures.gaps(all).count) re-anchor gaps from \(PooledFigures.gapUnits(all).count) instances, "
             + "\(PooledFigures.errors(r).count) anchor updates, \(plural(counts.removals, "removal")) and \(plural(flags, "\"missing\" flag")), "
             + "\(plural(requests, "guidance request")), \(plural(counts.arrivals, "green arrival"))."
     }

@@ -33,6 +33,20 @@ public enum GateMetric: String, Codable, Sendable, CaseIterable {
         default: false
         }
     }
+
+    /// What the figure needs ground truth for, in a report's words, or nil when it needs none
+    /// (the re-anchor gaps): a recording without labelled boxes or marks contributes nothing to
+    /// such a figure, and when no recording has them the figure is not measurable
+    /// (spec.md#not-measurable).
+    public var groundTruthNeed: String? {
+        switch self {
+        case .reanchorMedian, .reanchorP90: nil
+        case .motaN1, .idf1N1, .hotaN1: "tracking (no labelled boxes or marks)"
+        case .anchorErrorMedian, .anchorErrorP90, .meanPurity: "anchors (no labelled boxes or marks)"
+        case .falseMissingRate, .missedRemovalRate: "absence (no object placements)"
+        case .wrongTargetRate, .emptyArrivalRate: "guidance (no object placements)"
+        }
+    }
 }
 
 /// Which number of a figure's interval a gate tests (spec.md#gate-decisions).

@@ -7,6 +7,10 @@ public enum GateVerdict: String, Sendable, Equatable, CaseIterable {
     /// A gate on a rate with fewer events than the protocol's `minimum_events`: reported,
     /// but it neither passes nor fails the run.
     case undecided
+    /// No recording has the ground truth the figure needs (no labelled boxes and no marks,
+    /// spec.md#not-measurable): reported, it neither passes nor fails the run; when every gate
+    /// of a run is not measurable, `run` exits 4.
+    case notMeasurable = "not_measurable"
 
     /// The report's word for it.
     public var text: String {
@@ -14,6 +18,7 @@ public enum GateVerdict: String, Sendable, Equatable, CaseIterable {
         case .pass: "PASS"
         case .fail: "FAIL"
         case .undecided: "not enough events to decide"
+        case .notMeasurable: "not measurable"
         }
     }
 }
@@ -59,9 +64,17 @@ public struct GateOutcome: Sendable, Equatable {
     /// True when the gate failed (and so the run fails).
     public var failed: Bool { verdict == .fail }
 
+    /// The verdict as reports word it; a figure that cannot be measured says what it lacks:
+    /// "not measurable: no ground truth for tracking (no labelled boxes or marks)".
+    public var verdictText: String {
+        guard verdict == .notMeasurable, let need = gate.metric.groundTruthNeed else { return verdict.text }
+        return "not measurable: no ground truth for \(need)"
+    }
+
     /// The figure, its interval and its evidence, e.g. `2/2 = 1.00 [0.34, 1.00], 2 events`
     /// or `0.412 [0.301, 0.498], 5 recordings`.
     public var evidenceText: String {
+        if verdict == .notMeasurable { return verdictText }
         let unit = events == 1 ? String(eventUnit.dropLast()) : eventUnit
         if successes >= 0 {
             let rate = events == 0 ? "0/0 = n/a"

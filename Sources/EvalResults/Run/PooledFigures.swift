@@ -96,17 +96,30 @@ public enum PooledFigures {
         }
     }
 
+    /// The recordings a figure that needs ground truth is computed from: those with labelled
+    /// boxes or marks (spec.md#not-measurable); a recording without them would only add false
+    /// positives and unjudged flags.
+    public static func withGroundTruth(_ recordings: [RecordingResults]) -> [RecordingResults] {
+        recordings.filter(\.data.hasGroundTruth)
+    }
+
     /// Every gate judged on `recordings` (spec.md#gate-decisions): rates carry Wilson
     /// intervals at the bootstrap's confidence and need `minimumEvents` trials to decide;
     /// re-anchor figures take `pooledGaps` (instances resampled); the others take their
-    /// interval over recordings from `intervals`.
+    /// interval over recordings from `intervals`. Figures that need ground truth are judged on
+    /// ``withGroundTruth(_:)`` only, and are *not measurable* when none has it.
     public static func judge(
         _ gates: [Gate], _ recordings: [RecordingResults], pooledGaps: GapIntervals, intervals: [FigureInterval],
         settings: BootstrapSettings, minimumEvents: Int
     ) -> [GateOutcome] {
-        let counts = OutcomeCounts(recordings)
-        let n = Int64(recordings.count), instances = Int64(gapUnits(recordings).count)
+        let judged = withGroundTruth(recordings)
+        let counts = OutcomeCounts(judged)
+        let n = Int64(judged.count), instances = Int64(gapUnits(recordings).count)
         return gates.map { gate in
+            if gate.metric.groundTruthNeed != nil && judged.isEmpty {
+                return GateOutcome(gate: gate, interval: IntervalEstimate(estimate: .nan, lower: .nan, upper: .nan), events: 0,
+                                   eventUnit: "recordings", verdict: .notMeasurable)
+            }
             var outcome: GateOutcome
             func rate(_ r: ProportionInterval) -> GateOutcome {
                 GateOutcome(gate: gate, interval: IntervalEstimate(estimate: r.estimate, lower: r.lower, upper: r.upper),
@@ -114,7 +127,7 @@ public enum PooledFigures {
             }
             func overRecordings(_ figure: String, _ parameter: Double = .nan) -> GateOutcome {
                 let interval = intervals.interval(figure, parameter)
-                    ?? IntervalEstimate(estimate: value(of: gate.metric, recordings), lower: .nan, upper: .nan)
+                    ?? IntervalEstimate(estimate: value(of: gate.metric, judged), lower: .nan, upper: .nan)
                 return GateOutcome(gate: gate, interval: interval, events: n, eventUnit: "recordings", verdict: .fail)
             }
             let level = settings.confidence

@@ -7,7 +7,9 @@ import Evaluation
 public enum RecordingBootstrap {
     /// The figures a run reports with intervals over recordings: MOTA, IDF1 and HOTA at every
     /// detect-every-N, MOTA-3D at every gate, the anchor error median and p90, the mean purity.
-    public static func figures(_ recordings: [RecordingResults], settings: BootstrapSettings) -> [FigureInterval] {
+    /// Only recordings with ground truth take part (``PooledFigures/withGroundTruth(_:)``).
+    public static func figures(_ all: [RecordingResults], settings: BootstrapSettings) -> [FigureInterval] {
+        let recordings = PooledFigures.withGroundTruth(all)
         let n = Int64(recordings.count)
         func row(_ figure: String, _ parameter: Double = .nan, _ statistic: @escaping ([RecordingResults]) -> Double) -> FigureInterval {
             FigureInterval(figure: figure, parameter: parameter,

@@ -44,6 +44,8 @@ public struct RunResults: Sendable, Equatable {
 
     /// True when no gate failed (a gate without enough events to decide does not fail the run).
     public var passed: Bool { !gates.contains(where: \.failed) }
+    /// True when the protocol has gates and every one is not measurable (spec.md#not-measurable).
+    public var nothingMeasured: Bool { !gates.isEmpty && gates.allSatisfy { $0.verdict == .notMeasurable } }
 }
 
 /// A point estimate with its bootstrap interval.

@@ -8,22 +8,46 @@ import Simulation
 public enum DataStatement {
     /// The one-line summary; the word "simulated" appears whenever any recording is simulated.
     public static func summary(_ data: [RecordingData]) -> String {
+        summary(data, truth: groundTruth(data))
+    }
+
+    /// The summary with `truth` (a ground-truth clause) at its end.
+    private static func summary(_ data: [RecordingData], truth: String) -> String {
         let simulated = data.filter(\.isSimulated), recorded = data.filter { !$0.isSimulated }
         let count = "\(data.count) recording" + (data.count == 1 ? "" : "s")
         let simulators = unique(simulated.map { $0.simulatorTag ?? "not stated" })
         let simulatedText = "simulated (capture simulator" + (simulators.count == 1 ? " " : "s ") + simulators.joined(separator: ", ") + ")"
         let sources = unique(recorded.map { source($0) })
         let recordedText = "recorded (" + sources.joined(separator: "; ") + ")"
-        if recorded.isEmpty { return "Data: \(count), " + (data.count == 1 ? "" : "all ") + simulatedText }
-        if simulated.isEmpty { return "Data: \(count), " + (data.count == 1 ? "" : "all ") + recordedText }
-        return "Data: \(count): \(simulated.count) \(simulatedText), \(recorded.count) \(recordedText)"
+        if recorded.isEmpty { return "Data: \(count), " + (data.count == 1 ? "" : "all ") + simulatedText + truth }
+        if simulated.isEmpty { return "Data: \(count), " + (data.count == 1 ? "" : "all ") + recordedText + truth }
+        return "Data: \(count): \(simulated.count) \(simulatedText), \(recorded.count) \(recordedText)" + truth
     }
 
-    /// One row per recording, header first: recording, data, source, scenario, seed, device.
+    /// The ground-truth clause (spec.md#ground-truth-route): "; ground truth: labelled boxes",
+    /// or with counts when routes differ ("; ground truth: labelled boxes (3), marks ±0.05 m (2)");
+    /// empty when no recording states its route (results written before routes were stored).
+    public static func groundTruth(_ data: [RecordingData]) -> String {
+        routes(data).map { "; ground truth: " + $0 } ?? ""
+    }
+
+    /// The recordings' routes in words ("labelled boxes", "labelled boxes (3), marks ±0.05 m (2)"),
+    /// nil when none states its route.
+    public static func routes(_ data: [RecordingData]) -> String? {
+        let routes = data.map(\.groundTruth).filter { !$0.isEmpty }
+        guard !routes.isEmpty else { return nil }
+        let kinds = unique(routes)
+        if kinds.count == 1 && routes.count == data.count { return kinds[0] }
+        return kinds.map { kind in "\(kind) (\(routes.count { $0 == kind }))" }.joined(separator: ", ")
+    }
+
+    /// One row per recording, header first: recording, data, source, scenario, seed, device,
+    /// and the ground truth when any recording states its route.
     public static func table(_ recordings: [(name: String, data: RecordingData)]) -> [[String]] {
-        [["recording", "data", "meta.source", "scenario", "seed", "device"]] + recordings.map { name, data in
+        let routes = recordings.contains { !$0.data.groundTruth.isEmpty }
+        return [["recording", "data", "meta.source", "scenario", "seed", "device"] + (routes ? ["ground truth"] : [])] + recordings.map { name, data in
             [name, data.isSimulated ? "simulated (\(data.simulatorTag ?? "simulator not stated"))" : "recorded",
-             orDash(data.source), orDash(data.scenario), orDash(data.seed), orDash(data.device)]
+             orDash(data.source), orDash(data.scenario), orDash(data.seed), orDash(data.device)] + (routes ? [orDash(data.groundTruth)] : [])
         }
     }
 
@@ -33,10 +57,10 @@ public enum DataStatement {
     public static func sweep(names: [String], data: [RecordingData], corpus: CorpusSummary?,
                              variants: (models: CorpusVariants?, count: Int)? = nil) -> String {
         let variantText = variants.map { variantClause($0.models, corpusCount: $0.count) } ?? ""
-        if let corpus { return self.corpus(corpus) + variantText }
+        if let corpus { return self.corpus(corpus) + groundTruth(data) + variantText }
         let sources = zip(names, data).map { name, d in d.isSimulated ? name : "\(name) (\(source(d)))" }
         let simulated = !data.isEmpty && data.allSatisfy(\.isSimulated)
-        return summary(data) + (simulated ? " (current simulator version \(SimulatorInfo.version))" : "") + "; recordings: "
+        return summary(data, truth: "") + (simulated ? " (current simulator version \(SimulatorInfo.version))" : "") + groundTruth(data) + "; recordings: "
             + sources.joined(separator: ", ") + variantText
     }
 

@@ -38,6 +38,18 @@ public enum GroundTruthRoute: Equatable, Sendable {
         }
     }
 
+    /// The route a stored ``text`` names; nil for any other text.
+    public init?(text: String) {
+        switch text {
+        case "labelled boxes": self = .labelledBoxes
+        case "none": self = .none
+        case "marks (no error bound given)": self = .marks(errorBound: nil)
+        default:
+            guard text.hasPrefix("marks ±"), text.hasSuffix(" m"), let bound = Double(text.dropFirst(7).dropLast(2)) else { return nil }
+            self = .marks(errorBound: bound)
+        }
+    }
+
     /// True when tracking figures come from boxes projected from marks (an approximation,
     /// labelled "from projected marks" wherever such a figure appears).
     public var projectsMarks: Bool {

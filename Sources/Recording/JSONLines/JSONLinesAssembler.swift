@@ -23,6 +23,7 @@ struct JSONLinesAssembler {
     private var observationIDs = IdentifierTable(table: "observation")
     private var placementIDs = IdentifierTable(table: "gt_placement")
     private var boxIDs = IdentifierTable(table: "gt_box")
+    private var guidanceIDs = IdentifierTable(table: "guidance_request")
     private var decisionIDs = IdentifierTable(table: "decision")
     private var markIDs = IdentifierTable(table: "mark")
     private var marks: [CaptureMark] = []
@@ -82,6 +83,7 @@ struct JSONLinesAssembler {
         result.groundTruthObjects.sort { $0.id < $1.id }
         result.groundTruthPlacements.sort { $0.id < $1.id }
         result.groundTruthBoxes.sort { $0.id < $1.id }
+        result.guidanceRequests.sort { $0.id < $1.id }
         result.decisions.sort { $0.id < $1.id }
         result.lidarMaps.sort { $0.frame < $1.frame }
         result.depthNetworkPasses.sort { ($0.detection, $0.variant) < ($1.detection, $1.variant) }
@@ -195,6 +197,12 @@ struct JSONLinesAssembler {
         case .groundTruthPlacement:
             let record = try decode(JSONLinesRecord.GroundTruthPlacement.self, bytes)
             recording.groundTruthPlacements.append(try JSONLinesDecoding.placement(record, ids: &placementIDs, line: line))
+            references.append((path, line, "object", record.object, .object))
+        case .guidanceRequest:
+            let record = try decode(JSONLinesRecord.GuidanceRequest.self, bytes)
+            recording.guidanceRequests.append(try JSONLinesDecoding.guidanceRequest(record, ids: &guidanceIDs, line: line))
+            references.append((path, line, "from_frame", record.fromFrame, .frame))
+            references.append((path, line, "to_frame", record.toFrame, .frame))
             references.append((path, line, "object", record.object, .object))
         case .mark:
             marks.append(try JSONLinesMarks.mark(try decode(JSONLinesRecord.Mark.self, bytes), ids: &markIDs, line: line))

@@ -91,6 +91,17 @@ enum JSONLinesDecoding {
             position: try vector(record.position, "position"))
     }
 
+    /// A guidance request with its id assigned; its frames must not run backwards.
+    static func guidanceRequest(
+        _ record: JSONLinesRecord.GuidanceRequest, ids: inout IdentifierTable, line: Int
+    ) throws(JSONLinesFieldError) -> CaptureGuidanceRequest {
+        guard record.toFrame >= record.fromFrame else {
+            throw JSONLinesFieldError(field: "to_frame", message: "\(record.toFrame) is before from_frame \(record.fromFrame)")
+        }
+        return CaptureGuidanceRequest(
+            id: try ids.assign(record.id, field: "id", line: line), fromFrame: record.fromFrame, toFrame: record.toFrame, object: record.object)
+    }
+
     /// A ground-truth box with its id assigned; visibility defaults to 1.
     static func groundTruthBox(_ record: JSONLinesRecord.GroundTruthBox, ids: inout IdentifierTable, line: Int) throws(JSONLinesFieldError) -> GroundTruthBox {
         GroundTruthBox(

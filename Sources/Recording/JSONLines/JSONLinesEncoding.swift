@@ -63,6 +63,11 @@ enum JSONLinesEncoding {
             position: array(placement.position))
     }
 
+    /// The record of a guidance request.
+    static func record(_ request: CaptureGuidanceRequest) -> JSONLinesRecord.GuidanceRequest {
+        JSONLinesRecord.GuidanceRequest(id: request.id, fromFrame: request.fromFrame, toFrame: request.toFrame, object: request.object)
+    }
+
     /// The record of a ground-truth box.
     static func record(_ box: GroundTruthBox) -> JSONLinesRecord.GroundTruthBox {
         JSONLinesRecord.GroundTruthBox(

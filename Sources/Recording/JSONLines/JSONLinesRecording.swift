@@ -114,7 +114,7 @@ public enum JSONLinesRecording {
 
     /// The recording as JSON Lines: the header, the frames in order (each with its
     /// detections and their depth grids), then LiDAR maps, observations, app decisions,
-    /// ground-truth objects, placements and boxes. Keys are sorted, so equal recordings give equal bytes.
+    /// ground-truth objects, marks, placements (those no mark started), guidance requests (those no `guide` step started) and boxes. Keys are sorted, so equal recordings give equal bytes.
     /// The header's version is 2 when there are decisions or LiDAR maps, else 1.
     /// - Throws: `JSONLinesEncodingError` when a value has no JSON form (NaN or an
     ///   infinity outside a depth grid, an infinity inside one) or a detection or depth
@@ -157,6 +157,15 @@ public enum JSONLinesRecording {
         let fromMarks = Set(recording.marks.compactMap(\.placement))
         for placement in recording.groundTruthPlacements where !fromMarks.contains(placement.id) {
             try append(JSONLinesEncoding.record(placement), "gt_placement \(placement.id)")
+        }
+        // Requests a `guide` step mark started are made again from the marks too.
+        var fromGuideMarks = CaptureMarks.guideSpans(recording.marks)
+        for request in recording.guidanceRequests {
+            if let k = fromGuideMarks.firstIndex(where: { $0 == (request.fromFrame, request.toFrame, request.object) }) {
+                fromGuideMarks.remove(at: k)
+                continue
+            }
+            try append(JSONLinesEncoding.record(request), "guidance_request \(request.id)")
         }
         for box in recording.groundTruthBoxes {
             try append(JSONLinesEncoding.record(box), "gt_box \(box.id)")

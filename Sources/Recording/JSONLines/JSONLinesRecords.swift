@@ -11,6 +11,7 @@ enum JSONLinesRecord {
         case groundTruthObject = "gt_object"
         case groundTruthPlacement = "gt_placement"
         case groundTruthBox = "gt_box"
+        case guidanceRequest = "guidance_request"
         case mark, recorder
     }
 
@@ -133,6 +134,22 @@ enum JSONLinesRecord {
     }
 
     /// Where a ground-truth object was during an interval.
+    /// `{"type":"guidance_request","id":1,"from_frame":120,"to_frame":480,"object":3}`: a "guide
+    /// me to object X" request of the capture protocol that no `guide` step mark started.
+    struct GuidanceRequest: Codable {
+        var type = Kind.guidanceRequest.rawValue
+        var id: Int64?
+        var fromFrame: Int64
+        var toFrame: Int64
+        var object: Int64
+
+        enum CodingKeys: String, CodingKey {
+            case type, id, object
+            case fromFrame = "from_frame"
+            case toFrame = "to_frame"
+        }
+    }
+
     struct GroundTruthPlacement: Codable {
         var type = Kind.groundTruthPlacement.rawValue
         var id: Int64?

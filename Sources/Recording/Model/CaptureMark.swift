@@ -132,16 +132,27 @@ public enum CaptureMarks {
 
     private static func addGuidanceRequests(_ marks: [CaptureMark], to recording: inout Recording) {
         var nextID = (recording.guidanceRequests.map(\.id).max() ?? 0) + 1
+        for span in guideSpans(marks) {
+            recording.guidanceRequests.append(CaptureGuidanceRequest(id: nextID, fromFrame: span.from, toFrame: span.to, object: span.object))
+            nextID += 1
+        }
+    }
+
+    /// The guidance requests `marks` start: each `guide` step with an object and frames on its
+    /// start and stop, from the start's frame to the stop's, in mark order. A JSON Lines export
+    /// writes only the requests no such step started (they are made again on import).
+    public static func guideSpans(_ marks: [CaptureMark]) -> [(from: Int64, to: Int64, object: Int64)] {
+        var spans: [(from: Int64, to: Int64, object: Int64)] = []
         var open: CaptureMark?
-        for mark in marks where mark.step == guideStep {
+        for mark in marks.sorted(by: { $0.id < $1.id }) where mark.step == guideStep {
             if mark.kind == .stepStart {
                 open = mark
             } else if mark.kind == .stepStop, let start = open {
                 open = nil
                 guard let object = start.object ?? mark.object, let from = start.frame, let to = mark.frame else { continue }
-                recording.guidanceRequests.append(CaptureGuidanceRequest(id: nextID, fromFrame: from, toFrame: to, object: object))
-                nextID += 1
+                spans.append((from, to, object))
             }
         }
+        return spans
     }
 }

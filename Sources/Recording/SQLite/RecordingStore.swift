@@ -127,6 +127,19 @@ public enum RecordingStore {
         try withReadableFile(path) { db throws in try db.integrityProblems() }
     }
 
+    /// The number of rows of every table of the recording at `path`, by table name (tests
+    /// compare files table by table with it).
+    static func rowCounts(at path: String) throws(InputError) -> [String: Int] {
+        try withReadableFile(path) { db throws in
+            var counts: [String: Int] = [:]
+            for row in try db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name") {
+                guard case .text(let table) = row[0] else { continue }
+                if case .integer(let n)? = try db.scalar("SELECT count(*) FROM \"\(table)\"") { counts[table] = Int(n) }
+            }
+            return counts
+        }
+    }
+
     // MARK: - Implementation
 
     private static func writeFile(_ recording: Recording, to path: String) throws {
