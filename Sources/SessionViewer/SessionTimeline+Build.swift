@@ -26,7 +26,8 @@ extension SessionTimeline {
 
         let replay = SpatialReplay.run(recording, configuration: configuration)
         let registry = replay.registry
-        let objectOfDetection = RecordingGroundTruth(recording).objectOfDetection
+        let truth = RecordingGroundTruth(recording)
+        let objectOfDetection = truth.objectOfDetection
         let histories = RecordingSpatialJob.histories(replay)
         let accuracy = AnchorAccuracy(
             histories: histories, objectOfDetection: objectOfDetection,
@@ -52,7 +53,7 @@ extension SessionTimeline {
         events.sort { ($0.time, $0.lane.order) < ($1.time, $1.lane.order) }
 
         return SessionTimeline(
-            name: name, frames: frames, constants: configuration, objects: recording.groundTruthObjects,
+            name: name, groundTruth: truth.route.text, frames: frames, constants: configuration, objects: recording.groundTruthObjects,
             placements: recording.groundTruthPlacements,
             cameraPath: PathDecimation.thin(cameraSamples(recording), tolerance: pathTolerance),
             instances: instances, updates: updates, events: events,

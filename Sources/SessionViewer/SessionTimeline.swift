@@ -13,6 +13,8 @@ import Replay
 public struct SessionTimeline: Sendable, Equatable {
     /// The recording's name (its file name without extension).
     public var name: String
+    /// Where the recording's ground truth comes from, as reports word it (spec.md#ground-truth-route).
+    public var groundTruth: String = ""
     /// Every frame of the recording, in order.
     public var frames: [FrameTick]
     /// The constants the rules compared against (the replay configuration in use).

@@ -23,7 +23,7 @@ public enum ViewerPage {
             <header>
             <h1>\(title)</h1>
             <p class="sub">\(timeline.frames.count) frames over \(duration) s, \(timeline.instances.count) anchor instances, \
-            \(timeline.objects.count) ground-truth objects\(parityNote). Keys: <kbd>←</kbd>/<kbd>→</kbd> frame, \
+            \(timeline.objects.count) ground-truth objects (ground truth: \(escape(timeline.groundTruth)))\(parityNote). Keys: <kbd>←</kbd>/<kbd>→</kbd> frame, \
             <kbd>[</kbd>/<kbd>]</kbd> or <kbd>p</kbd>/<kbd>n</kbd> event, <kbd>Space</kbd> play/pause, <kbd>Home</kbd>/<kbd>End</kbd>.</p>
             </header>
             <main>

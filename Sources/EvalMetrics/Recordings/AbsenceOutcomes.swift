@@ -60,8 +60,9 @@ public struct RemovalOutcome: Equatable, Sendable {
 /// A flag to missing at time t on an instance associated with object o is **correct** when
 /// o is absent at t or its true centre lies farther than `displacementTolerance` from the
 /// instance's stored anchor at t; otherwise it is a **false missing**. A **removal** is the
-/// end of one of o's placements (o removed, or moved) at time r while an instance associated
-/// with o had already been anchored; it is **found** when such an instance is flagged
+/// end of one of o's placements (o removed, or moved: placed again later in the recording,
+/// at once or after a gap) at time r while an instance associated with o had already been
+/// anchored; it is **found** when such an instance is flagged
 /// correctly at or after r, with latency = flag time − r, and **missed** otherwise.
 /// Persons are not judged (exempt from the sweep).
 public struct AbsenceOutcomes: Equatable, Sendable {
@@ -125,8 +126,11 @@ public struct AbsenceOutcomes: Equatable, Sendable {
             let firstFlag = flags.first {
                 $0.verdict == .correct && $0.object == placement.object && $0.flag.time >= end && instances.contains($0.flag.instance)
             }
+            // Moved: placed again later, at once (a labelled move) or after a while (a `moved`
+            // mark, then a `placed` mark at the new spot when the person saw it land).
+            let placedAgain = placements.contains { $0.object == placement.object && $0.from >= end }
             found.append(RemovalOutcome(
-                object: placement.object, time: end, moved: timeline.position(of: placement.object, at: end) != nil,
+                object: placement.object, time: end, moved: placedAgain,
                 latency: firstFlag.map { $0.flag.time - end }))
         }
         removals = found
