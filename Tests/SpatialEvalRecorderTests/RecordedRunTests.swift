@@ -30,8 +30,10 @@ struct RecordedRunTests {
     func reportSaysRecorded() throws {
         let folder = try TemporaryDirectory()
         var capture = ReplicaDecisionLog.attach(to: try RecordingStore.read(from: RoundTripTests.repository + "/Data/recordings/twins-moved.sqlite"))
-        // What an app knows: no simulator, configuration or seed in its header.
+        // What an app knows: no simulator, configuration or seed in its header; no labelled boxes, no true depth.
         capture.meta = ["session_id": "phone-1", "device": "iPhone 15 Pro", "room": "study", "protocol": "twins moved"]
+        capture.groundTruthBoxes = []
+        for k in capture.depthGrids.indices { capture.depthGrids[k].groundTruthDepth = nil }
         try RecorderFeed.record(capture, into: RecorderConfiguration(directory: folder.file("session"), queueCapacity: RoundTripTests.replayQueue))
 
         let imported = Self.tool(["import", "--jsonl", folder.file("session"), "--out", folder.file("rec.sqlite")])
@@ -44,12 +46,16 @@ struct RecordedRunTests {
 
         let protocolPath = try folder.write("""
             {"name": "recorded", "recordings": ["rec.sqlite"], "bootstrap": {"replicates": 100, "seed": 7},
-             "gates": [{"metric": "reanchor.p90_m", "op": "<=", "value": 5}]}
+             "gates": [{"metric": "reanchor.p90_m", "op": "<=", "value": 5}, {"metric": "anchor_error.median_m", "op": "<=", "value": 5},
+                       {"metric": "anchors.mean_purity", "op": ">=", "value": 0.5}, {"metric": "tracking.mota_n1", "op": ">=", "value": -10}]}
             """, to: "recorded.json")
         let run = Self.tool(["run", protocolPath, "--out", folder.file("out")])
         #expect(run.status == 0, "\(run.transcript.errors)")
         let report = try String(contentsOfFile: folder.file("out/report.md"), encoding: .utf8)
-        #expect(report.contains("Data: 1 recording, recorded (source app, device iPhone 15 Pro)"), "\(report.prefix(600))")
+        #expect(report.contains("Data: 1 recording, recorded (source app, device iPhone 15 Pro); ground truth: marks"), "\(report.prefix(600))")
+        // Ground truth from the marks alone: every gate measured and passed (none "not measurable").
+        #expect(run.transcript.text.components(separatedBy: "PASS").count == 5, "\(run.transcript.text)")
+        #expect(report.contains("(from projected marks)"))
         #expect(!report.lowercased().contains("simulated"))
     }
 

@@ -133,3 +133,57 @@ struct RunReportHeaderTests {
         #expect(header.contains("| missed-removal rate | 2/2 = 1.00 [0.34, 1.00], 2 events | <= 0.500 (lower bound) | not enough events to decide |"))
     }
 }
+
+@Suite("Figures the data cannot measure (spec.md#not-measurable)")
+struct NotMeasurableTests {
+    /// `GateDecisionTests.recording` with the ground-truth route stated.
+    static func recording(_ name: String, route: String, mota: Double = 0.5, removals: Int = 0) -> RecordingResults {
+        var result = GateDecisionTests.recording(name, removals: removals, missed: 0, mota: mota)
+        result.data = RecordingData(meta: ["source": "app"], groundTruth: route)
+        return result
+    }
+
+    @Test("without ground truth anywhere a gate is not measurable, neither pass nor fail, and says what it lacks")
+    func noGroundTruth() {
+        let recordings = [Self.recording("a", route: "none"), Self.recording("b", route: "none")]
+        for metric in GateMetric.allCases where metric.groundTruthNeed != nil {
+            let outcome = GateDecisionTests.judge(Gate(metric: metric, op: .atMost, value: 1), recordings, minimumEvents: 0)
+            #expect(outcome.verdict == .notMeasurable && !outcome.failed && !outcome.passed)
+            #expect(outcome.verdictText == "not measurable: no ground truth for \(metric.groundTruthNeed!)")
+            #expect(outcome.evidenceText == outcome.verdictText)
+        }
+        let gaps = GateDecisionTests.judge(Gate(metric: .reanchorP90, op: .atMost, value: 1), recordings, minimumEvents: 0)
+        #expect(gaps.verdict != .notMeasurable)
+        let run = RunResults(protocolName: "p", protocolSHA256: "", toolVersion: "", bootstrap: .init(), recordings: recordings,
+                             pooledGaps: GateDecisionTests.noInterval,
+                             gates: [GateDecisionTests.judge(Gate(metric: .motaN1, op: .atLeast, value: 0.2), recordings, minimumEvents: 0)],
+                             runsDiffer: RunsDifferTest(recordings))
+        #expect(run.passed && run.nothingMeasured)
+        #expect(RunSummary.verdict(run).contains("no gate could be measured") && RunSummary.verdict(run).contains("exits 4"))
+    }
+
+    @Test("a recording without ground truth is left out of the figures that need it, not counted as zero")
+    func mixed() {
+        let judged = GateDecisionTests.judge(
+            Gate(metric: .motaN1, op: .atLeast, value: 0.4), [Self.recording("a", route: "marks ±0.05 m", mota: 0.6), Self.recording("b", route: "none", mota: -3)],
+            minimumEvents: 0)
+        #expect(judged.verdict == .pass && judged.value == 0.6 && judged.events == 1)
+        let removals = GateDecisionTests.judge(
+            Gate(metric: .missedRemovalRate, op: .atMost, value: 0.5),
+            [Self.recording("a", route: "labelled boxes", removals: 2), Self.recording("b", route: "none", removals: 5)], minimumEvents: 0)
+        #expect(removals.events == 2)
+        // Results written before routes were stored (no route) count as having ground truth.
+        let legacy = GateDecisionTests.judge(Gate(metric: .motaN1, op: .atLeast, value: 0.4),
+                                             [GateDecisionTests.recording("old", removals: 0, missed: 0, mota: 0.6)], minimumEvents: 0)
+        #expect(legacy.verdict == .pass)
+    }
+
+    @Test("the data statement names each route, with counts when they differ")
+    func statement() {
+        let data = [RecordingData(meta: ["source": "app"], groundTruth: "marks ±0.05 m"), RecordingData(meta: ["source": "app"], groundTruth: "none")]
+        #expect(DataStatement.summary(data).hasSuffix("; ground truth: marks ±0.05 m (1), none (1)"))
+        #expect(DataStatement.summary([data[0]]).hasSuffix("; ground truth: marks ±0.05 m"))
+        #expect(DataStatement.summary([RecordingData(meta: ["source": "app"])]).contains("ground truth") == false)
+        #expect(DataStatement.table(data.map { ("r", $0) })[0].last == "ground truth")
+    }
+}
