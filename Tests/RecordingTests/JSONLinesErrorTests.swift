@@ -73,7 +73,7 @@ struct MalformedJSONLines: Sendable, CustomStringConvertible {
         Case(name: "unsupported version", lines: [#"{"type":"header","version":3}"#],
              message: "x.jsonl:1: version: 3 is not supported; this tool reads versions 1, 2"),
         Case(name: "unknown record type", lines: [#"{"type":"pose"}"#],
-             message: "x.jsonl:1: type: unknown record type 'pose' (expected one of header, frame, observation, decision, lidar_map, gt_object, gt_placement, gt_box, mark, recorder)"),
+             message: "x.jsonl:1: type: unknown record type 'pose' (expected one of header, frame, observation, decision, lidar_map, gt_object, gt_placement, gt_box, guidance_request, mark, recorder)"),
         Case(name: "gt box of an unknown object",
              lines: [Case.frame(1, t: "0"), #"{"type":"gt_object","object":1,"label":"cup","extent":[0.1,0.1,0.1]}"#,
                      #"{"type":"gt_box","frame":1,"object":2,"box":[1,2,3,4]}"#],
