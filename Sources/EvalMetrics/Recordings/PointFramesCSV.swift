@@ -18,7 +18,7 @@ import Recording
 public enum PointFramesCSV {
     /// The columns, in the order the writer writes them.
     public static let columns = ["frame", "kind", "id", "x", "y", "z"]
-    /// The most truth points, and the most hypotheses, one frame may hold.
+    /// The most truth points, and the most hypotheses, one frame may hold (spec.md#limits-point-frames).
     public static let maximumPointsPerSide = 1000
 
     /// The frames of the file at `path`; an ``InputError`` names the file and the line at fault.
