@@ -68,23 +68,27 @@ def distances(truth, hyps, gate):
     return d
 
 
+def _id(value):
+    """An id of motmetrics' event table (a float column where NaN marks no id) as an int or None."""
+    return None if isinstance(value, float) and math.isnan(value) else int(value)
+
+
 def reference(frames, gate):
     """(events, totals) of py-motmetrics' MOTAccumulator."""
     acc = mm.MOTAccumulator(auto_id=False)
     for frame, truth, hyps in frames:
         acc.update([i for i, _ in truth], [i for i, _ in hyps], distances(truth, hyps, gate), frameid=frame)
-    events = []
-    for (frame, _), row in acc.mot_events.iterrows():
-        ident = lambda v: None if (isinstance(v, float) and math.isnan(v)) else int(v)  # noqa: E731
-        d = float(row.D)
-        events.append((int(frame), str(row.Type), ident(row.OId), ident(row.HId), None if math.isnan(d) else d))
+    table = acc.mot_events
+    frames_of = table.index.get_level_values('FrameId')
+    events = [(int(frame), str(kind), _id(o), _id(h), None if math.isnan(d) else float(d))
+              for frame, kind, o, h, d in zip(frames_of, table.Type, table.OId, table.HId, table.D)]
     summary = mm.metrics.create().compute(acc, metrics=TOTALS, name='x')
     totals = {k: summary[k].iloc[0].item() for k in TOTALS}
     return events, totals
 
 
 def ours(tool, path):
-    """{gate: (events, totals, fields)} from `score-3d --format json`."""
+    """{gate: (events, totals)} from `score-3d --format json`, totals under motmetrics' names."""
     doc = json.loads(subprocess.run([tool, 'score-3d', path, '--format', 'json'], check=True,
                                     capture_output=True, text=True).stdout)
     result = {}
@@ -98,17 +102,19 @@ def ours(tool, path):
 
 
 class Tally:
+    """Values compared and differed over all files and gates."""
+
     def __init__(self):
         self.compared = 0
         self.differed = 0
 
-    def check(self, label, lines, compared, differences):
+    def check(self, label, compared, differences):
+        """Adds one file and gate's counts and prints its line with the first differences."""
         self.compared += compared
         self.differed += len(differences)
         print('3d %-40s %8d values compared, %d differed' % (label, compared, len(differences)))
         for text in differences[:SHOWN]:
             print('   ' + text)
-        lines.extend(differences)
 
 
 def compare_events(mine, theirs):
@@ -131,6 +137,7 @@ def compare_events(mine, theirs):
 
 
 def compare_totals(mine, theirs, keys):
+    """(values compared, differences) over `keys`: counts exactly, mota and motp to 1e-12."""
     differences = []
     for key in keys:
         integer = key.startswith('num_')
@@ -160,7 +167,7 @@ def main():
         write_points(points, frames)
         files.append(('case ' + name, points))
 
-    tally, all_differences = Tally(), []
+    tally = Tally()
     for label, points in files:
         frames = read_points(points)
         scored = ours(tool, points)
@@ -174,7 +181,7 @@ def main():
                 fields = {key: decode_number(own[points][gate][key]) for key in RECORDING_KEYS}
                 n3, d3 = compare_totals({RECORDING_KEYS[k]: v for k, v in fields.items()}, totals, list(RECORDING_KEYS.values()))
                 d3 = ['evaluate-recording ' + text for text in d3]
-            tally.check('%s g=%g' % (label, gate), all_differences, n1 + n2 + n3, d1 + d2 + d3)
+            tally.check('%s g=%g' % (label, gate), n1 + n2 + n3, d1 + d2 + d3)
     print('3-D tracking conformance: %d values compared, %d differed' % (tally.compared, tally.differed))
     sys.exit(1 if tally.differed else 0)
 
