@@ -19,6 +19,8 @@ public struct RecordingSpatialReport: Sendable, Equatable {
     public var errors: GapSummary
     /// 3-D centre-distance tracking at each gate, ascending.
     public var tracking3D: [CentreDistanceCounts]
+    /// The frames the 3-D tracking scored (`MemoryFrames`): what `evaluate-recording --dump-3d` writes.
+    public var memoryFrames: [PointFrame]
     /// The absence sweep's flags and the removals it found or missed (needs `lidar_maps`).
     public var absence: AbsenceOutcomes
     /// Lock-on and arrival outcomes of the recording's guidance requests.
@@ -73,7 +75,7 @@ public enum RecordingSpatialJob {
             instanceCount: histories.count, observationCount: result.observations.count, accuracy: accuracy,
             gapsByInstance: gapsByInstance, gaps: GapSummary(result.registry.events.compactMap(\.gap)),
             errors: GapSummary(accuracy.allErrors),
-            tracking3D: gates.sorted().map { CentreDistanceTracking.evaluate(frames, gate: $0) },
+            tracking3D: gates.sorted().map { CentreDistanceTracking.evaluate(frames, gate: $0) }, memoryFrames: frames,
             absence: MemoryOutcomes.absence(recording, looks: looks, histories: histories, accuracy: accuracy),
             lockOn: MemoryOutcomes.lockOn(
                 recording, registry: result.registry, looks: looks, objectOfDetection: objectOfDetection, accuracy: accuracy,

@@ -75,6 +75,10 @@ func makeSeeds(root: String, into folder: String, maximumBytes: Int = 64 * 1024)
             }
         }
         try save("csv", "\(name)-pairs.csv", Data((rows.joined(separator: "\n") + "\n").utf8))
+        // CSV: the 3-D point frames evaluate-recording scored (its --dump-3d).
+        let points = scratch + "/\(name)-points.csv"
+        _ = try tool(["evaluate-recording", source, "--format", "json", "--dump-3d", points])
+        try save("csv", "\(name)-points.csv", fm.contents(atPath: points) ?? Data())
     }
     try save("csv", "mot-sample.csv", Data(("frame,id,x,y,w,h,conf,a,b,c\n" + (String(data: fm.contents(atPath: path("Data/mot-sample/gt/SYN-300x8/gt/gt.txt")) ?? Data(), encoding: .utf8) ?? "")).utf8))
     // Simulator configuration: the defaults as the tool prints them.

@@ -5,6 +5,7 @@ import Simulation
 import EvalCommandLine
 import EvalJobs
 import EvalResults
+import EvalMetrics
 import Sweeps
 import Warmth
 
@@ -62,13 +63,15 @@ let allTargets: [FuzzTarget] = [
         _ = try? TUMTrajectory.parse(text, path: "fuzz.tum")
         _ = try? TUMTrajectory.parse(text, path: "fuzz.tum", order: .nonDecreasing)
     },
-    FuzzTarget(name: "csv", summary: "CSV tables (depth pairs, warmth-stats survival rows and others)",
+    FuzzTarget(name: "csv", summary: "CSV tables (depth pairs, warmth-stats survival rows, 3-D point frames and others)",
                seeds: ["Data/*/*.csv", "Data/*.csv", "Conformance/*/*.csv"]) { data in
         let path = scratchFile(data, suffix: ".csv")
         _ = try? SurvivalTable.read(path).estimates
         guard let table = try? CSVTable(bytes: [UInt8](data), file: "fuzz.csv") else { return }
         _ = table.rowCount
         _ = try? DepthPairsCSV.read(path)
+        // Point frames that read are scored too: the per-frame limit must keep that bounded.
+        if let frames = try? PointFramesCSV.frames(of: table) { _ = CentreDistanceTracking.evaluate(frames, gate: 1) }
     },
     FuzzTarget(name: "jsonl", summary: "JSON Lines recordings",
                seeds: ["Data/**/*.jsonl"]) { data in

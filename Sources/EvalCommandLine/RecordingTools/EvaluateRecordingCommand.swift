@@ -1,4 +1,5 @@
 import Evaluation
+import EvalMetrics
 import Foundation
 import Recording
 import EvalResults
@@ -17,13 +18,17 @@ struct EvaluateRecordingCommand: Command {
         track ids when present. Then runs tracker → depth fusion → anchor registry with the \
         shipped defaults and reports each instance's error against the true placement, purity, \
         duplication, objects never anchored, the raw re-anchor gaps (n, median, p90, mean, min, \
-        max, ECDF in JSON) and 3-D centre-distance tracking at gates 0.35, 1 and 2 m. \
-        Definitions: Docs/recording-metrics.md.
+        max, ECDF in JSON) and 3-D centre-distance tracking at gates 0.35, 1 and 2 m \
+        (py-motmetrics 1.4.0's accumulator on the 3-D distance). --dump-3d writes the point \
+        frames that tracking scored (per frame the truth set and the instances, with ids and \
+        positions; score them again with score-3d). Definitions: Docs/recording-metrics.md. \
+        Exit status: 0 success, 1 bad input, 64 usage error.
         """
     static let file = Positional<String>("FILE.sqlite", "Recording (SQLite) with ground truth.")
     static let format = OptionKey<OutputFormat>("format", "FORMAT", "Output format.", default: .table)
+    static let dump3D = OptionKey<String?>("dump-3d", "OUT.csv", "Also write the point frames the 3-D tracking scored.")
     let positionals: [any CommandPositional] = [Self.file]
-    let options: [any CommandOption] = [Self.format]
+    let options: [any CommandOption] = [Self.format, Self.dump3D]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
         let path = arguments[Self.file]
@@ -31,6 +36,7 @@ struct EvaluateRecordingCommand: Command {
         let recording = try RecordingStore.readValidated(from: path)
         let tracking = try RecordingTrackingJob.run(recording)
         let spatial = RecordingSpatialJob.run(recording)
+        if let dump = arguments[Self.dump3D] { try AtomicFile.write(PointFramesCSV.text(spatial.memoryFrames), to: dump) }
         output.out(format == .json
             ? RecordingEvaluationFormatting.json(path: path, tracking: tracking, spatial: spatial)
             : RecordingEvaluationFormatting.table(path: path, tracking: tracking, spatial: spatial))

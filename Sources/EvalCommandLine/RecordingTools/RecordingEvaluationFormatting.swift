@@ -30,17 +30,31 @@ enum RecordingEvaluationFormatting {
         lines += ["", "Re-anchor gaps (raw, before the EMA):"]
         lines += aligned([["gaps m", summaryText(spatial.gaps)]])
         lines += ["", "3-D tracking of instances vs objects (centre distance):"]
-        var gateRows = [["gate m", "MOTA-3D", "MOTP m", "TP", "FP", "FN", "IDSW", "GT"]]
-        gateRows += spatial.tracking3D.map {
-            [fixed($0.gate, 2), fixed($0.mota), fixed($0.motp), "\($0.truePositives)", "\($0.falsePositives)",
-             "\($0.falseNegatives)", "\($0.identitySwitches)", "\($0.truthCount)"]
-        }
-        lines += aligned(gateRows)
+        lines += tracking3DTable(spatial.tracking3D)
         lines += ["", "Absence sweep (flags judged against the ground truth):"]
         lines += aligned(absenceRows(spatial.absence))
         lines += ["", "Lock-on and arrival (guidance requests):"]
         lines += aligned(lockOnRows(spatial.lockOn))
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The 3-D tracking table, one row per gate (also `score-3d`'s table).
+    static func tracking3DTable(_ gates: [CentreDistanceCounts]) -> [String] {
+        var rows = [["gate m", "MOTA-3D", "MOTP m", "TP", "FP", "FN", "IDSW", "GT"]]
+        rows += gates.map {
+            [fixed($0.gate, 2), fixed($0.mota), fixed($0.motp), "\($0.truePositives)", "\($0.falsePositives)",
+             "\($0.falseNegatives)", "\($0.identitySwitches)", "\($0.truthCount)"]
+        }
+        return aligned(rows)
+    }
+
+    /// One gate's 3-D tracking figures as JSON fields (also `score-3d`'s).
+    static func tracking3DFields(_ w: inout JSONWriter, _ counts: CentreDistanceCounts) {
+        w.number("gate_m", counts.gate)
+        w.number("MOTA", counts.mota)
+        w.number("MOTP_m", counts.motp)
+        for (key, value) in [("TP", counts.truePositives), ("FP", counts.falsePositives), ("FN", counts.falseNegatives),
+                             ("IDSW", counts.identitySwitches), ("GT", counts.truthCount)] { w.integer(key, value) }
     }
 
     /// The absence table: counts, and rates with their 95 % Wilson intervals.
@@ -109,11 +123,7 @@ enum RecordingEvaluationFormatting {
         w.beginArray("tracking_3d")
         for counts in spatial.tracking3D {
             w.beginObject()
-            w.number("gate_m", counts.gate)
-            w.number("MOTA", counts.mota)
-            w.number("MOTP_m", counts.motp)
-            for (key, value) in [("TP", counts.truePositives), ("FP", counts.falsePositives), ("FN", counts.falseNegatives),
-                                 ("IDSW", counts.identitySwitches), ("GT", counts.truthCount)] { w.integer(key, value) }
+            tracking3DFields(&w, counts)
             w.endObject()
         }
         w.endArray()

@@ -1,5 +1,3 @@
-import EvalNumerics
-import Recording
 
 /// A labelled point on one frame: a ground-truth object or an anchor instance.
 public struct TrackedPoint: Equatable, Sendable {
@@ -15,151 +13,142 @@ public struct TrackedPoint: Equatable, Sendable {
     }
 }
 
-/// The ground-truth and hypothesis points of one frame.
+/// The ground-truth and hypothesis points of one frame, each list in the order the metric
+/// takes it (the order breaks exact ties, as it does for the reference).
 public struct PointFrame: Equatable, Sendable {
+    /// The frame number (a recording's `frames.frame`).
+    public var frame: Int64
     /// Ground-truth objects present (and counted) on the frame.
     public var truth: [TrackedPoint]
     /// Hypotheses (anchor instances) on the frame.
     public var hypotheses: [TrackedPoint]
 
     /// Creates a frame from its parts.
-    public init(truth: [TrackedPoint], hypotheses: [TrackedPoint]) {
+    public init(frame: Int64, truth: [TrackedPoint], hypotheses: [TrackedPoint]) {
+        self.frame = frame
         self.truth = truth
         self.hypotheses = hypotheses
     }
 }
 
-/// CLEAR-MOT counts of a 3-D centre-distance matching.
+/// CLEAR-MOT counts of a 3-D centre-distance matching, and motmetrics' `mota` and `motp` from them.
 public struct CentreDistanceCounts: Equatable, Sendable {
     /// The gate, metres: pairs at distance ≥ gate cannot match.
     public var gate: Double
-    /// Ground-truth points over all frames.
+    /// Ground-truth points over all frames (motmetrics' `num_objects`).
     public var truthCount = 0
-    /// Matched pairs.
+    /// Matched pairs, switches included (`num_detections`).
     public var truePositives = 0
-    /// Unmatched hypotheses.
+    /// Unmatched hypotheses (`num_false_positives`).
     public var falsePositives = 0
-    /// Unmatched ground truth.
+    /// Unmatched ground truth (`num_misses`).
     public var falseNegatives = 0
-    /// Objects matched to a different hypothesis than at their previous match.
+    /// Pairs whose object was last matched, at any earlier frame, to another hypothesis (`num_switches`).
     public var identitySwitches = 0
     /// Σ distance of matched pairs, metres.
     public var distanceSum = 0.0
 
-    /// MOTA-3D = 1 − (FN + FP + IDSW) / ΣGT (NaN without ground truth).
+    /// Counts from their parts (all zero: an empty matching at `gate`).
+    public init(
+        gate: Double, truthCount: Int = 0, truePositives: Int = 0, falsePositives: Int = 0, falseNegatives: Int = 0,
+        identitySwitches: Int = 0, distanceSum: Double = 0
+    ) {
+        self.gate = gate
+        self.truthCount = truthCount
+        self.truePositives = truePositives
+        self.falsePositives = falsePositives
+        self.falseNegatives = falseNegatives
+        self.identitySwitches = identitySwitches
+        self.distanceSum = distanceSum
+    }
+
+    /// MOTA-3D = 1 − (FN + FP + IDSW) / ΣGT, divided as motmetrics divides: without ground
+    /// truth NaN when nothing was counted and −∞ when something was.
     public var mota: Double {
-        truthCount > 0 ? 1 - Double(falseNegatives + falsePositives + identitySwitches) / Double(truthCount) : .nan
+        1 - Double(falseNegatives + falsePositives + identitySwitches) / Double(truthCount)
     }
     /// MOTP-3D: mean matched distance, metres (NaN without matches).
-    public var motp: Double { truePositives > 0 ? distanceSum / Double(truePositives) : .nan }
+    public var motp: Double { distanceSum / Double(truePositives) }
 }
 
-/// 3-D multi-object tracking of points by centre distance: nuScenes' matching
-/// (spec.md#metric-centre-distance) with the 3-D Euclidean distance instead of
-/// the ground-plane one and a configurable gate.
+/// 3-D multi-object tracking of points by centre distance (spec.md#metric-centre-distance):
+/// py-motmetrics 1.4.0's `MOTAccumulator` (the same ``MotmetricsAccumulatorState`` the 2-D
+/// motmetrics convention runs on, spec.md#metric-motmetrics-accumulator) fed with the 3-D
+/// Euclidean distance between centres, NaN at or beyond the gate.
 ///
-/// Per frame, as py-motmetrics: (1) last frame's pairs are kept while both points exist
-/// and are still within the gate; (2) the remaining points are matched by the Hungarian
-/// method on distance, maximising the number of admissible pairs first; (3) an identity
+/// Per frame: (1) each object keeps the hypothesis it was last matched to — at the previous
+/// frame or any earlier one, after frames without a match too — when that hypothesis is
+/// present and closer than the gate; (2) the remaining points are matched by the Hungarian
+/// method on distance, the most pairs first, then the least summed distance; (3) an identity
 /// switch is counted when an object is matched to another hypothesis than at its last match.
+/// MOTA-3D = 1 − (FN + FP + IDSW)/GT and MOTP-3D = mean matched distance are motmetrics'
+/// `mota` and `motp`.
 public enum CentreDistanceTracking {
     /// Scores `frames` with `gate` (metres).
     public static func evaluate(_ frames: [PointFrame], gate: Double) -> CentreDistanceCounts {
+        var none: [MotmetricsEvent]? = nil
+        return evaluate(frames, gate: gate, events: &none)
+    }
+
+    /// Scores `frames` with `gate` (metres); when `events` is non-nil, appends every event of
+    /// every frame to it as motmetrics' `mot_events` lists them (frame order; per frame the
+    /// continued pairs, then the solver's pairs in row order each preceded by its `ASCEND`,
+    /// `MIGRATE` and `TRANSFER`, then the misses, then the false positives).
+    public static func evaluate(_ frames: [PointFrame], gate: Double, events: inout [MotmetricsEvent]?) -> CentreDistanceCounts {
         var counts = CentreDistanceCounts(gate: gate)
-        var solver = LinearAssignmentSolver()
-        var previous: [Int64: Int64] = [:]
-        var lastMatch: [Int64: Int64] = [:]
+        let objectIndex = denseIndices(frames.lazy.flatMap(\.truth).map(\.id))
+        let hypothesisIndex = denseIndices(frames.lazy.flatMap(\.hypotheses).map(\.id))
+        var accumulator = MotmetricsAccumulatorState(objectCount: objectIndex.count, hypothesisCount: hypothesisIndex.count)
+        var distances: [Double] = []
         for frame in frames {
-            var pairs = continued(previous, frame: frame, gate: gate)
-            let takenTruth = Set(pairs.keys), takenHypotheses = Set(pairs.values)
-            let truth = frame.truth.filter { !takenTruth.contains($0.id) }
-            let hypotheses = frame.hypotheses.filter { !takenHypotheses.contains($0.id) }
-            for (t, h) in assign(truth, hypotheses, gate: gate, solver: &solver) { pairs[truth[t].id] = hypotheses[h].id }
-            let positionOf = Dictionary(frame.hypotheses.map { ($0.id, $0.position) }, uniquingKeysWith: { a, _ in a })
-            for point in frame.truth {
-                guard let h = pairs[point.id], let p = positionOf[h] else { continue }
-                counts.distanceSum += point.position.distance(p)
-                if let last = lastMatch[point.id], last != h { counts.identitySwitches += 1 }
-                lastMatch[point.id] = h
+            let objects = ArraySlice(frame.truth.map { objectIndex[$0.id]! })
+            let hypotheses = ArraySlice(frame.hypotheses.map { hypothesisIndex[$0.id]! })
+            distances.removeAll(keepingCapacity: true)
+            for a in frame.truth {
+                for b in frame.hypotheses {
+                    let d = distance(a.position, b.position)
+                    distances.append(d < gate ? d : .nan)
+                }
+            }
+            accumulator.update(objects: objects, hypotheses: hypotheses, distances: &distances)
+            for pair in accumulator.pairs {
+                counts.distanceSum += pair.distance
+                if pair.isSwitch { counts.identitySwitches += 1 }
+                guard events != nil else { continue }
+                let object = frame.truth[pair.row].id, hypothesis = frame.hypotheses[pair.column].id
+                for (kind, happened) in [(MotmetricsEvent.Kind.ascend, pair.ascends), (.migrate, pair.migrates), (.transfer, pair.transfers)]
+                where happened {
+                    events?.append(MotmetricsEvent(frame: frame.frame, kind: kind, object: object, hypothesis: hypothesis, distance: pair.distance))
+                }
+                events?.append(MotmetricsEvent(
+                    frame: frame.frame, kind: pair.isSwitch ? .identitySwitch : .match, object: object, hypothesis: hypothesis,
+                    distance: pair.distance))
+            }
+            for (i, point) in frame.truth.enumerated() where !accumulator.rowMatched[i] {
+                events?.append(MotmetricsEvent(frame: frame.frame, kind: .miss, object: point.id, hypothesis: nil, distance: .nan))
+            }
+            for (j, point) in frame.hypotheses.enumerated() where !accumulator.columnMatched[j] {
+                events?.append(MotmetricsEvent(frame: frame.frame, kind: .falsePositive, object: nil, hypothesis: point.id, distance: .nan))
             }
             counts.truthCount += frame.truth.count
-            counts.truePositives += pairs.count
-            counts.falseNegatives += frame.truth.count - pairs.count
-            counts.falsePositives += frame.hypotheses.count - pairs.count
-            previous = pairs
+            counts.truePositives += accumulator.pairs.count
+            counts.falseNegatives += frame.truth.count - accumulator.pairs.count
+            counts.falsePositives += frame.hypotheses.count - accumulator.pairs.count
         }
         return counts
     }
 
-    /// Last frame's pairs whose two points are both present and still within the gate.
-    private static func continued(_ previous: [Int64: Int64], frame: PointFrame, gate: Double) -> [Int64: Int64] {
-        let hypotheses = Dictionary(frame.hypotheses.map { ($0.id, $0.position) }, uniquingKeysWith: { a, _ in a })
-        var kept: [Int64: Int64] = [:]
-        for point in frame.truth {
-            if let h = previous[point.id], let p = hypotheses[h], point.position.distance(p) < gate { kept[point.id] = h }
-        }
-        return kept
+    /// The 3-D Euclidean distance, evaluated as written — √((dx² + dy²) + dz²) — so that a
+    /// reference given the same positions computes the same double.
+    public static func distance(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Double {
+        let dx = a.x - b.x, dy = a.y - b.y, dz = a.z - b.z
+        return (dx * dx + dy * dy + dz * dz).squareRoot()
     }
 
-    /// Minimum-distance matching of admissible pairs (distance < gate), as index pairs.
-    private static func assign(
-        _ truth: [TrackedPoint], _ hypotheses: [TrackedPoint], gate: Double, solver: inout LinearAssignmentSolver
-    ) -> [(Int, Int)] {
-        guard !truth.isEmpty, !hypotheses.isEmpty else { return [] }
-        // A forbidden pair costs more than any set of admissible pairs, so the solver first
-        // maximises the number of admissible pairs (as motmetrics' expensive edges do).
-        let forbidden = gate * Double(min(truth.count, hypotheses.count) + 1) + 1
-        var costs = [Double](repeating: forbidden, count: truth.count * hypotheses.count)
-        for (t, a) in truth.enumerated() {
-            for (h, b) in hypotheses.enumerated() {
-                let d = a.position.distance(b.position)
-                if d < gate { costs[t * hypotheses.count + h] = d }
-            }
-        }
-        guard let columns = try? solver.solve(costs: costs, rows: truth.count, columns: hypotheses.count) else { return [] }
-        return columns.enumerated().compactMap { t, h in
-            h >= 0 && costs[t * hypotheses.count + h] < forbidden ? (t, h) : nil
-        }
-    }
-}
-
-
-/// Builds the per-frame points of the object memory for `CentreDistanceTracking`.
-///
-/// On every recording frame (in frame order):
-/// - ground truth: each non-person object that is placed at the frame's time and has been
-///   seen by then (a ground-truth box with visibility ≥ `minimumVisibility` on this or an
-///   earlier frame), at its true position. An object moved while out of sight still
-///   counts at its new place: the memory is expected to be wrong there until it looks.
-/// - hypotheses: each instance created on or before the frame, at its latest stored
-///   position (the memory's belief at that moment); the instance id is the point id.
-public enum MemoryFrames {
-    /// The point frames of `recording` for the instances in `histories`.
-    public static func build(_ recording: Recording, histories: [AnchorHistory], minimumVisibility: Double = 0.01) -> [PointFrame] {
-        let timeline = PlacementTimeline(recording.groundTruthPlacements)
-        let objects = recording.groundTruthObjects.filter { !$0.isPerson }.map(\.id)
-        var firstSeen: [Int64: Int64] = [:]
-        for box in recording.groundTruthBoxes where box.visibility >= minimumVisibility {
-            firstSeen[box.object] = min(firstSeen[box.object] ?? .max, box.frame)
-        }
-        var cursors = [Int](repeating: 0, count: histories.count)
-        var belief: [Int64: SIMD3<Double>] = [:]
-        var result: [PointFrame] = []
-        for frame in recording.frames.sorted(by: { $0.index < $1.index }) {
-            for (k, history) in histories.enumerated() {
-                while cursors[k] < history.updates.count, history.updates[cursors[k]].frame <= frame.index {
-                    belief[Int64(history.instance)] = history.updates[cursors[k]].position
-                    cursors[k] += 1
-                }
-            }
-            let truth = objects.compactMap { object -> TrackedPoint? in
-                guard let seen = firstSeen[object], seen <= frame.index,
-                      let position = timeline.position(of: object, at: frame.time) else { return nil }
-                return TrackedPoint(id: object, position: position)
-            }
-            let hypotheses = belief.keys.sorted().map { TrackedPoint(id: $0, position: belief[$0]!) }
-            result.append(PointFrame(truth: truth, hypotheses: hypotheses))
-        }
-        return result
+    /// A dense index `0..<n` for each distinct id, in order of first appearance.
+    private static func denseIndices(_ ids: some Sequence<Int64>) -> [Int64: Int32] {
+        var index: [Int64: Int32] = [:]
+        for id in ids where index[id] == nil { index[id] = Int32(index.count) }
+        return index
     }
 }

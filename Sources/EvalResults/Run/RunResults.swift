@@ -1,3 +1,5 @@
+import EvalMetrics
+
 /// Everything a run report shows, as plain columns: what `run` writes to `results.h5` and
 /// what `report` reads back from it. The renderer sees only this value.
 public struct RunResults: Sendable, Equatable {
@@ -145,12 +147,17 @@ public struct Tracking3DRow: Sendable, Equatable {
         self.distanceSum = distanceSum
     }
 
-    /// MOTA-3D = 1 − (FN + FP + IDSW) / GT.
-    public var mota: Double {
-        truthCount > 0 ? 1 - Double(falseNegatives + falsePositives + identitySwitches) / Double(truthCount) : .nan
+    /// MOTA-3D and MOTP-3D as ``CentreDistanceCounts`` computes them (py-motmetrics' `mota`
+    /// and `motp`, spec.md#metric-centre-distance).
+    public var counts: CentreDistanceCounts {
+        CentreDistanceCounts(
+            gate: gate, truthCount: Int(truthCount), truePositives: Int(truePositives), falsePositives: Int(falsePositives),
+            falseNegatives: Int(falseNegatives), identitySwitches: Int(identitySwitches), distanceSum: distanceSum)
     }
-    /// Mean matched centre distance, metres.
-    public var motp: Double { truePositives > 0 ? distanceSum / Double(truePositives) : .nan }
+    /// MOTA-3D = 1 − (FN + FP + IDSW) / GT (NaN for 0/0, −∞ for a positive count over no ground truth).
+    public var mota: Double { counts.mota }
+    /// Mean matched centre distance, metres (NaN without matches).
+    public var motp: Double { counts.motp }
 }
 
 /// One anchor instance: what fed it and how pure it is.

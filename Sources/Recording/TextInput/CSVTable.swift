@@ -173,6 +173,24 @@ public struct CSVTable: Sendable {
         }
     }
 
+    /// The number in row `row`, column `column` (read as ``numbers(_:allowing:)`` reads a
+    /// column); an error names the file, the line and the column.
+    public func number(row: Int, column c: Int, allowing nonFinite: NonFinite = []) throws(InputError) -> Double {
+        guard let value = bytes.withUnsafeBufferPointer({ fields[row * columnCount + c].number(in: $0, allowing: nonFinite) }) else {
+            throw fieldError(row: row, column: c, expected: Self.expectation(nonFinite))
+        }
+        return value
+    }
+
+    /// The integer in row `row`, column `column`, within `range` (read as
+    /// ``integers(_:in:)`` reads a column); an error names the file, the line and the column.
+    public func integer(row: Int, column c: Int, in range: ClosedRange<Int>) throws(InputError) -> Int {
+        guard let value = bytes.withUnsafeBufferPointer({ fields[row * columnCount + c].integer(in: $0) }), range.contains(value) else {
+            throw fieldError(row: row, column: c, expected: "an integer in \(range.lowerBound)…\(range.upperBound)")
+        }
+        return value
+    }
+
     /// At most 80 characters of `text`, an ellipsis marking a cut.
     public static func excerpt(_ text: String, limit: Int = 80) -> String {
         text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
