@@ -12,13 +12,38 @@ public struct VerdictRules: Sendable, Equatable, Codable {
     public var widenings: Int
     /// Values added beyond a reached open edge in each round.
     public var widenSteps: Int
+    /// On recorded sessions, *decided* needs at least this many sessions (spec.md#sweep-verdict-recorded).
+    public var minimumSessions: Int
+    /// On recorded sessions, *decided* needs at least this many events behind the rule's metric.
+    public var minimumEvents: Int
 
-    /// The default thresholds: 80 %, a factor of 3, two rounds of three values.
-    public init(stabilityFloor: Double = 0.8, variantWidthFactor: Double = 3, widenings: Int = 2, widenSteps: Int = 3) {
+    /// The default thresholds: 80 %, a factor of 3, two rounds of three values; on recorded
+    /// data 10 sessions and 30 events.
+    public init(stabilityFloor: Double = 0.8, variantWidthFactor: Double = 3, widenings: Int = 2, widenSteps: Int = 3,
+                minimumSessions: Int = 10, minimumEvents: Int = 30) {
         self.stabilityFloor = stabilityFloor
         self.variantWidthFactor = variantWidthFactor
         self.widenings = widenings
         self.widenSteps = widenSteps
+        self.minimumSessions = minimumSessions
+        self.minimumEvents = minimumEvents
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case stabilityFloor, variantWidthFactor, widenings, widenSteps, minimumSessions, minimumEvents
+    }
+
+    /// Decodes the thresholds; keys left out keep their defaults.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let d = VerdictRules()
+        self.init(
+            stabilityFloor: try c.decodeIfPresent(Double.self, forKey: .stabilityFloor) ?? d.stabilityFloor,
+            variantWidthFactor: try c.decodeIfPresent(Double.self, forKey: .variantWidthFactor) ?? d.variantWidthFactor,
+            widenings: try c.decodeIfPresent(Int.self, forKey: .widenings) ?? d.widenings,
+            widenSteps: try c.decodeIfPresent(Int.self, forKey: .widenSteps) ?? d.widenSteps,
+            minimumSessions: try c.decodeIfPresent(Int.self, forKey: .minimumSessions) ?? d.minimumSessions,
+            minimumEvents: try c.decodeIfPresent(Int.self, forKey: .minimumEvents) ?? d.minimumEvents)
     }
 
     /// The first problem with the thresholds, or nil.
@@ -27,6 +52,8 @@ public struct VerdictRules: Sendable, Equatable, Codable {
         if !(variantWidthFactor >= 1 && variantWidthFactor <= 1000) { return "variantWidthFactor must lie in [1, 1000]" }
         if !(0...10).contains(widenings) { return "widenings must lie in 0...10" }
         if !(1...100).contains(widenSteps) { return "widenSteps must lie in 1...100" }
+        if !(1...100_000).contains(minimumSessions) { return "minimumSessions must lie in 1...100000" }
+        if !(0...100_000_000).contains(minimumEvents) { return "minimumEvents must lie in 0...100000000" }
         return nil
     }
 }
@@ -61,6 +88,14 @@ public struct VerdictEvidence: Sendable {
     public var variants: [(evidence: VariantEvidence, agreement: VariantAgreement)]
     /// The key's axis in the sweep (the index into each variant's per-key values).
     public var axis: Int
+    /// Whether the evidence is simulated or recorded (spec.md#sweep-verdict-recorded).
+    public var source: VerdictSource = .simulated
+    /// When no point meets the rule: the harm of the shipped constants and of the point that
+    /// comes nearest the caps (spec.md#sweep-no-value-meets-cap).
+    public var capHarm: CapHarm?
+    /// Measured assumptions placed on the pivots of the families a variant overturns
+    /// (spec.md#sweep-pivot-measured).
+    public var placements: [PivotPlacement] = []
 
     /// Creates the evidence; `variants` are judged against `recommended` here.
     public init(shipped: Double, recommended: Double?, interval: BootstrapInterval?, axisValues: [Double], openEnds: (low: Bool, high: Bool),
@@ -93,16 +128,172 @@ public struct VerdictEvidence: Sendable {
     }
 }
 
+/// Where a verdict's evidence comes from (spec.md#sweep-verdict-recorded): simulated recordings,
+/// whose unknowns are the simulator's assumptions (its variants), or recorded sessions, whose
+/// unknowns are how many and how alike the sessions are.
+public enum VerdictSource: Equatable, Sendable {
+    /// Simulated recordings.
+    case simulated
+    /// Recorded sessions: how many, and how many clusters (rooms) the bootstrap resampled.
+    case recorded(sessions: Int, clusters: Int)
+
+    /// "simulated" or "recorded".
+    public var name: String {
+        if case .recorded = self { return "recorded" }
+        return "simulated"
+    }
+}
+
+/// What no value of the swept constants can do on the data (spec.md#sweep-no-value-meets-cap):
+/// the cap the rule sets, the shipped constants' own value of the capped metric with its
+/// interval over resampled recordings, and the point that comes nearest the cap.
+public struct CapHarm: Equatable, Sendable {
+    /// The cap, e.g. `blended_twin_pair_rate ≤ 0.02`.
+    public var cap: String
+    /// The capped metric at the shipped constants, with its interval.
+    public var shipped: BootstrapInterval
+    /// The capped metric at the least-violating point.
+    public var least: Double
+    /// The least-violating point, as `key = value` pairs in axis order.
+    public var leastPoint: String
+
+    /// Creates the harm from its parts.
+    public init(cap: String, shipped: BootstrapInterval, least: Double, leastPoint: String) {
+        self.cap = cap
+        self.shipped = shipped
+        self.least = least
+        self.leastPoint = leastPoint
+    }
+}
+
+/// A measured assumption placed on a pivot scan (spec.md#sweep-pivot-measured): the measure's
+/// interval from recorded sessions, carried onto the pivot's axis, and whether the whole of it lies
+/// on one side of where keeping the shipped value starts or stops, with every pivot step on that
+/// side agreeing.
+public struct PivotPlacement: Equatable, Sendable {
+    /// What the verdict at the measured assumption says of the shipped value.
+    public enum Side: String, Sendable {
+        /// Every pivot step on the measured side keeps the shipped value.
+        case keeps
+        /// Every pivot step on the measured side changes it.
+        case changes
+    }
+
+    /// The assumption family.
+    public var family: String
+    /// What was measured, in words.
+    public var measure: String
+    /// The measure's value and interval over sessions (on the probe's own scale).
+    public var measured: BootstrapInterval
+    /// Sessions the measure rests on.
+    public var sessions: Int
+    /// The interval carried onto the pivot's axis (nil when it cannot be placed).
+    public var onAxis: ClosedRange<Double>?
+    /// The adjacent steps between which keeping the shipped value flips, nearest the measure.
+    public var crossing: (below: Double, above: Double)?
+    /// The side, when the whole interval lies on one side of every crossing and the steps there agree.
+    public var side: Side?
+    /// What the rule picks on the measured side when it changes the value ("0.830–0.890").
+    public var pick: String
+    /// The shipped value the pivot judges.
+    public var shipped: Double
+
+    /// Creates a placement from its parts.
+    public init(family: String, measure: String, measured: BootstrapInterval, sessions: Int, onAxis: ClosedRange<Double>?,
+                crossing: (below: Double, above: Double)?, side: Side?, pick: String, shipped: Double) {
+        self.shipped = shipped
+        self.family = family
+        self.measure = measure
+        self.measured = measured
+        self.sessions = sessions
+        self.onAxis = onAxis
+        self.crossing = crossing
+        self.side = side
+        self.pick = pick
+    }
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.family == b.family && a.measure == b.measure && a.measured == b.measured && a.sessions == b.sessions && a.onAxis == b.onAxis
+            && a.crossing?.below == b.crossing?.below && a.crossing?.above == b.crossing?.above && a.side == b.side && a.pick == b.pick
+            && a.shipped == b.shipped
+    }
+}
+
+/// Why a verdict is what it is: the typed conditions the rule checked (spec.md#sweep-verdict).
+/// ``Verdict/reason`` and ``Verdict/brief`` word them, the one place every reader's words come
+/// from (`sweep.h5`'s `verdict_reason`, the reports, the capture plan, the Python package).
+public enum VerdictReason: Equatable, Sendable {
+    /// No point meets the rule and the rule has no cap to blame.
+    case noPointMeetsRule
+    /// No point meets the rule's caps: the harm of the shipped constants and the nearest point.
+    case noValueMeetsCap(CapHarm)
+    /// The recommendation sits on an open edge after the widenings; the range to sweep next.
+    case onOpenEdge(recommended: Double, low: Double, high: Double, widenings: Int, next: ClosedRange<Double>?)
+    /// A variant moves the recommendation (shift and its interval) or leaves no point meeting the rule.
+    case overturnedBy(variant: String, shift: (value: Double, lower: Double, upper: Double)?)
+    /// The measured assumption of a family: where it lies and what that says.
+    case measuredAssumption(PivotPlacement)
+    /// The interval holds the shipped value.
+    case intervalHoldsShipped(Double)
+    /// The interval spans half the swept range or more.
+    case intervalWide
+    /// The interval excludes the shipped value (the head of the failing conditions and of *decided*).
+    case intervalExcludes(Double)
+    /// The interval reaches an open edge of the grid.
+    case intervalAtOpenEdge
+    /// No simulator-assumption variant was run (simulated evidence).
+    case noVariantsRun
+    /// Variants whose shift intervals are too wide to rule out the shipped value.
+    case variantsTooWeak([String])
+    /// Stability below the floor.
+    case unstable(floor: Double)
+    /// The gain is below the practical threshold.
+    case gainBelowPractical(gain: Double?, practical: Double)
+    /// The objective declares no practical threshold.
+    case noPracticalThreshold
+    /// Recorded evidence: fewer sessions than the minimum.
+    case tooFewSessions(have: Int, need: Int)
+    /// Recorded evidence: fewer events than the minimum.
+    case tooFewEvents(have: Int, need: Int)
+    /// Every condition of *decided* holds: the gain over the shipped value (∞: it breaks the rule).
+    case decided(gain: Double?, practical: Double?, source: VerdictSource, events: Int)
+
+    public static func == (a: Self, b: Self) -> Bool { VerdictWording.text(a) == VerdictWording.text(b) }
+}
+
+/// What to do about a verdict (spec.md#report-layout's next-step column).
+public enum VerdictNextStep: Equatable, Sendable {
+    /// Ship the recommended value.
+    case ship(Double)
+    /// Change the value to what the rule picks at the measured assumption ("0.830–0.890").
+    case shipAtMeasured(String)
+    /// Keep the shipped value.
+    case keepShipped
+    /// Widen the grid (simulation can settle it).
+    case sweepWider(ClosedRange<Double>?)
+    /// Capture real sessions (the capture plan's item for this constant).
+    case capture
+    /// No value of the swept constants meets the rule: change the rule or the system.
+    case changeRule
+}
+
 /// The one verdict a sweep gives a swept constant (spec.md#sweep-verdict), reached in a fixed
-/// order: no admissible point; at the edge of the grid; depends on an assumption; the interval
-/// holding the shipped value (consistent, or not identifiable); and only when every condition
-/// holds, *decided*.
+/// order: no admissible point (*no value meets the cap*, or *not identifiable*); at the edge of
+/// the grid; depends on an assumption, unless measured assumptions settle it (*decided at the
+/// measured assumption*); the interval holding the shipped value (consistent, or not
+/// identifiable); and only when every condition holds, *decided*. On recorded sessions the
+/// variant conditions do not apply; minimum sessions and events do
+/// (spec.md#sweep-verdict-recorded).
 public struct Verdict: Sendable, Equatable {
     /// What the evidence says.
     public enum Kind: String, Sendable {
         /// The interval excludes the shipped value, the recommendation is inside the grid, every
-        /// assumption variant agrees with a usable interval, the gain is practical and stable.
+        /// assumption variant agrees with a usable interval (simulated) or the sessions and
+        /// events reach their minimums (recorded), the gain is practical and stable.
         case decided
+        /// Every family a variant overturns has a measured assumption wholly on one side of the
+        /// pivot's crossing, where the pivot's steps agree.
+        case decidedAtMeasured = "decided at the measured assumption"
         /// Some assumption variant's interval excludes the recommendation (or no point meets
         /// the rule there): the answer is the simulator's assumption, not the data's.
         case dependsOn = "depends on"
@@ -111,8 +302,11 @@ public struct Verdict: Sendable, Equatable {
         /// The interval holds the shipped value and is narrower than half the swept range, or
         /// the gain over the shipped value is below the practical threshold.
         case consistentWithShipped = "consistent with shipped"
-        /// The data cannot pin the constant down: no point meets the rule, the interval spans
-        /// half the swept range or more, or a condition of *decided* cannot be checked.
+        /// No point of the grid meets the rule's caps on this data: the shipped value's harm and
+        /// the least harmful point are reported; the rule (or the system) must change.
+        case noValueMeetsCap = "no value meets the cap"
+        /// The data cannot pin the constant down: the interval spans half the swept range or
+        /// more, or a condition of *decided* cannot be checked.
         case notIdentifiable = "not identifiable with this corpus"
     }
 
@@ -122,10 +316,8 @@ public struct Verdict: Sendable, Equatable {
     public var families: [String]
     /// The stability was below the floor.
     public var unstable: Bool
-    /// Why, in words (the condition that decided the verdict, or those that failed).
-    public var reason: String
-    /// The reason in a few words, for a headline table ("gain 0.005 < practical 0.050").
-    public var brief: String
+    /// Why: the conditions that decided the verdict, or those that failed, in order.
+    public var reasons: [VerdictReason]
     /// The events the decision rests on now (the rule metric's evidence at the recommended point).
     public var events: Int
     /// Power estimate: the events needed for the interval's half-width to shrink below the
@@ -134,6 +326,10 @@ public struct Verdict: Sendable, Equatable {
     public var eventsNeeded: Int?
     /// For *at the edge*: the range to sweep next.
     public var nextRange: ClosedRange<Double>?
+    /// What to do next.
+    public var nextStep: VerdictNextStep
+    /// The evidence's source.
+    public var source: VerdictSource
 
     /// The verdict as the report prints it, e.g. "depends on twin appearance" or
     /// "consistent with shipped, unstable".
@@ -142,19 +338,31 @@ public struct Verdict: Sendable, Equatable {
         return unstable ? head + ", unstable" : head
     }
 
+    /// Why, in words (``VerdictWording``).
+    public var reason: String { VerdictWording.reason(self) }
+    /// The reason in a few words, for a headline table ("gain 0.005 < practical 0.050").
+    public var brief: String { VerdictWording.brief(self) }
+
     /// The verdict on `e` under `rules`.
     public init(_ e: VerdictEvidence, rules: VerdictRules) {
         events = e.events
         families = []
         nextRange = nil
+        source = e.source
+        nextStep = .capture
         let stable = (e.stability ?? 0) >= rules.stabilityFloor
         unstable = !stable
         guard let recommended = e.recommended, let interval = e.interval else {
-            kind = .notIdentifiable
             eventsNeeded = nil
-            reason = "no point meets the rule"
-            brief = reason
             unstable = false
+            if let harm = e.capHarm {
+                kind = .noValueMeetsCap
+                reasons = [.noValueMeetsCap(harm)]
+                nextStep = .changeRule
+            } else {
+                kind = .notIdentifiable
+                reasons = [.noPointMeetsRule]
+            }
             return
         }
         let sorted = e.axisValues.sorted()
@@ -164,78 +372,76 @@ public struct Verdict: Sendable, Equatable {
         let resolve = max(abs(recommended - e.shipped), VerdictEvidence.step(e.axisValues))
         let scale = halfWidth / resolve
         eventsNeeded = Int((Double(max(e.events, 1)) * max(1, scale * scale)).rounded(.up))
-        let f = { (v: Double) in Self.number(v) }
 
         let onOpenEdge = (recommended == low && e.openEnds.low && span > 0) || (recommended == high && e.openEnds.high && span > 0)
         if onOpenEdge {
             kind = .atEdge
             nextRange = e.nextRange
-            reason = "the recommendation \(f(recommended)) is on the open edge of the grid \(f(low))–\(f(high)) after "
-                + "\(e.widenings) widening\(e.widenings == 1 ? "" : "s")" + (e.nextRange.map { "; sweep \(f($0.lowerBound))–\(f($0.upperBound)) next" } ?? "")
-            brief = e.nextRange.map { "sweep \(f($0.lowerBound))–\(f($0.upperBound)) next" } ?? "on the grid's open edge"
+            nextStep = .sweepWider(e.nextRange)
+            reasons = [.onOpenEdge(recommended: recommended, low: low, high: high, widenings: e.widenings, next: e.nextRange)]
             return
         }
         let overturning = e.variants.filter(\.agreement.overturns)
         if !overturning.isEmpty {
+            let overturned: [String] = overturning.map(\.evidence.family).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
+            families = overturned
+            let placed = overturned.map { family in e.placements.first { $0.family == family && $0.side != nil } }
+            if placed.allSatisfy({ $0 != nil }) {
+                let settled = placed.map { $0! }
+                kind = .decidedAtMeasured
+                families = []
+                unstable = false
+                reasons = settled.map { .measuredAssumption($0) }
+                nextStep = settled.allSatisfy { $0.side == .keeps } ? .keepShipped
+                    : .shipAtMeasured(settled.first { $0.side == .changes }?.pick ?? Self.number(recommended))
+                return
+            }
             kind = .dependsOn
-            families = overturning.map(\.evidence.family).reduce(into: []) { if !$0.contains($1) { $0.append($1) } }
-            reason = overturning.map { v in
-                v.agreement == .differs
-                    ? "\(v.evidence.name) moves it by \(f(v.evidence.shift[e.axis])) [\(f(v.evidence.shiftLower[e.axis])), \(f(v.evidence.shiftUpper[e.axis]))] on the same scenes"
-                    : "no point meets the rule in \(v.evidence.name)"
-            }.joined(separator: "; ")
-            brief = overturning.map(\.evidence.name).joined(separator: ", ") + (overturning.count == 1 ? " overturns it" : " overturn it")
+            reasons = overturning.map { v in
+                .overturnedBy(variant: v.evidence.name, shift: v.agreement == .differs
+                              ? (v.evidence.shift[e.axis], v.evidence.shiftLower[e.axis], v.evidence.shiftUpper[e.axis]) : nil)
+            } + e.placements.filter { overturned.contains($0.family) }.map { .measuredAssumption($0) }
             return
         }
         if interval.lower <= e.shipped && e.shipped <= interval.upper {
             let wide = span > 0 && interval.upper - interval.lower >= span / 2
             kind = wide ? .notIdentifiable : .consistentWithShipped
-            reason = wide ? "the interval spans half the swept range or more" : "the interval holds the shipped value \(f(e.shipped))"
-            brief = wide ? "interval spans half the range" : "interval holds \(f(e.shipped))"
+            reasons = [wide ? .intervalWide : .intervalHoldsShipped(e.shipped)]
+            nextStep = wide ? .capture : .keepShipped
             return
         }
-        var failing: [String] = [], short: [String] = []
+        var failing: [VerdictReason] = []
         if (interval.lower <= low && e.openEnds.low && span > 0) || (interval.upper >= high && e.openEnds.high && span > 0) {
-            failing.append("the interval reaches an open edge of the grid")
-            short.append("interval at an open edge")
+            failing.append(.intervalAtOpenEdge)
         }
-        if e.variants.isEmpty {
-            failing.append("no simulator-assumption variant was run")
-            short.append("no variants run")
+        switch e.source {
+        case .simulated:
+            if e.variants.isEmpty { failing.append(.noVariantsRun) }
+            let weak = e.variants.filter { $0.agreement == .tooWeak }.map(\.evidence.name)
+            if !weak.isEmpty { failing.append(.variantsTooWeak(weak)) }
+        case .recorded(let sessions, _):
+            if sessions < rules.minimumSessions { failing.append(.tooFewSessions(have: sessions, need: rules.minimumSessions)) }
+            if e.events < rules.minimumEvents { failing.append(.tooFewEvents(have: e.events, need: rules.minimumEvents)) }
         }
-        let weak = e.variants.filter { $0.agreement == .tooWeak }.map(\.evidence.name)
-        if !weak.isEmpty {
-            failing.append("variants too weak to rule out the shipped value (\(weak.joined(separator: ", ")))")
-            short.append("\(weak.count) variant\(weak.count == 1 ? "" : "s") too weak")
-        }
-        if !stable {
-            failing.append("stability below \(f(rules.stabilityFloor * 100)) %")
-            short.append("unstable")
-        }
+        if !stable { failing.append(.unstable(floor: rules.stabilityFloor)) }
         let gainShort: Bool
         if let practical = e.practical {
             gainShort = !((e.gain ?? .nan) >= practical)
-            if gainShort {
-                failing.append("the gain \(e.gain.map(f) ?? "n/a") is below the practical threshold \(f(practical))")
-                short.append("gain \(e.gain.map(f) ?? "n/a") < practical \(f(practical))")
-            }
+            if gainShort { failing.append(.gainBelowPractical(gain: e.gain, practical: practical)) }
         } else {
             gainShort = false
-            failing.append("no practical threshold is declared")
-            short.append("no practical threshold")
+            failing.append(.noPracticalThreshold)
         }
         if failing.isEmpty {
             kind = .decided
             unstable = false
-            reason = "the interval excludes \(f(e.shipped)), every variant agrees, the gain "
-                + (e.gain.map { $0.isFinite ? f($0) : "is that the shipped value breaks the rule" } ?? "n/a")
-                + (e.gain?.isFinite == true ? " reaches the practical threshold \(f(e.practical ?? 0))" : "")
-            brief = e.gain.map { $0.isFinite ? "gain \(f($0)) ≥ practical \(f(e.practical ?? 0))" : "shipped breaks the rule" } ?? "decided"
+            reasons = [.intervalExcludes(e.shipped), .decided(gain: e.gain, practical: e.practical, source: e.source, events: e.events)]
+            nextStep = .ship(recommended)
             return
         }
         kind = gainShort ? .consistentWithShipped : .notIdentifiable
-        reason = "the interval excludes \(f(e.shipped)), but " + failing.joined(separator: "; ")
-        brief = short.joined(separator: "; ")
+        nextStep = gainShort ? .keepShipped : .capture
+        reasons = [.intervalExcludes(e.shipped)] + failing
     }
 
     /// A value as the verdict texts print it (three decimals).

@@ -109,17 +109,13 @@ public struct VerdictRulesFile: Decodable {
     public var rules: VerdictRules
 
     /// The keys the file format allows (unknown keys are refused naming them).
-    public enum CodingKeys: String, CodingKey, CaseIterable { case stabilityFloor, variantWidthFactor, widenings, widenSteps }
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case stabilityFloor, variantWidthFactor, widenings, widenSteps, minimumSessions, minimumEvents
+    }
 
     public init(from decoder: any Decoder) throws {
         try StrictKeys.check(decoder, allowed: CodingKeys.allCases.map(\.rawValue))
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        let d = VerdictRules()
-        rules = VerdictRules(
-            stabilityFloor: try c.decodeIfPresent(Double.self, forKey: .stabilityFloor) ?? d.stabilityFloor,
-            variantWidthFactor: try c.decodeIfPresent(Double.self, forKey: .variantWidthFactor) ?? d.variantWidthFactor,
-            widenings: try c.decodeIfPresent(Int.self, forKey: .widenings) ?? d.widenings,
-            widenSteps: try c.decodeIfPresent(Int.self, forKey: .widenSteps) ?? d.widenSteps)
+        rules = try VerdictRules(from: decoder)
         if let problem = rules.problem {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: problem))
         }
