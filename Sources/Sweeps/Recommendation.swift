@@ -55,7 +55,11 @@ public struct Recommendation: Sendable, Equatable {
     ///   - resamples: bootstrap resamples of the recordings (with replacement, n of n).
     ///   - confidence: level of the percentile intervals.
     ///   - seed: seed of the resampling stream.
-    public init(plan: SweepPlan, outcome: SweepOutcome, objective: Objective, resamples: Int, confidence: Double, seed: UInt64) {
+    ///   - clusters: recordings that are resampled together (sessions sharing a room,
+    ///     spec.md#sweep-verdict-recorded), as index lists covering every recording once; nil
+    ///     resamples recordings one by one.
+    public init(plan: SweepPlan, outcome: SweepOutcome, objective: Objective, resamples: Int, confidence: Double, seed: UInt64,
+                clusters: [[Int]]? = nil) {
         let n = outcome.components.first?.count ?? 0
         let spans = plan.keys.indices.map { a in
             (plan.points.map { $0[a] }.max() ?? 0) - (plan.points.map { $0[a] }.min() ?? 0)
@@ -78,7 +82,8 @@ public struct Recommendation: Sendable, Equatable {
             // Each resample's choice is the whole set of points tied under the rule (no tie-break
             // toward the shipped constants, spec.md#sweep-verdict); the choice depends only on
             // the multiset of recordings drawn, so each multiset is evaluated once.
-            let subsets = Self.resamples(resamples, of: n, using: &generator)
+            let subsets = clusters.map { Self.resamples(resamples, ofClusters: $0, using: &generator) }
+                ?? Self.resamples(resamples, of: n, using: &generator)
             let tiedFor = Self.tiedSets(subsets, flat: flat, objective: objective)
             for subset in subsets {
                 let tiedHere = tiedFor[subset]!
@@ -127,6 +132,15 @@ public struct Recommendation: Sendable, Equatable {
     /// drawn in order from `generator`.
     static func resamples(_ count: Int, of n: Int, using generator: inout SplitMix64) -> [[Int]] {
         (0..<count).map { _ in (0..<n).map { _ in Int.random(in: 0..<n, using: &generator) }.sorted() }
+    }
+
+    /// `count` bootstrap resamples of whole clusters (k of k with replacement), each expanded
+    /// to its recordings and sorted, drawn in order from `generator`. With one recording per
+    /// cluster (in order) it draws exactly what ``resamples(_:of:using:)`` draws.
+    static func resamples(_ count: Int, ofClusters clusters: [[Int]], using generator: inout SplitMix64) -> [[Int]] {
+        (0..<count).map { _ in
+            (0..<clusters.count).flatMap { _ in clusters[Int.random(in: 0..<clusters.count, using: &generator)] }.sorted()
+        }
     }
 
     /// The tied set of every distinct subset among `subsets`, pooled a batch at a time.

@@ -1,3 +1,5 @@
+import EvalNumerics
+
 /// A sweep judged: its recommendation, and per swept key the verdict, the practical gain over
 /// the shipped value and the harm that bounds the choice (spec.md#sweep-verdict,
 /// spec.md#sweep-bound). What the report, `capture-plan` and `sweep.h5` show.
@@ -21,12 +23,18 @@ public struct SweepAssessment: Sendable {
     ///   - recommendation: the recommendation of `plan` on `outcome`.
     ///   - variants: the sweep rerun on each assumption variant.
     ///   - widenings: widening rounds done.
+    ///   - source: whether the recordings are simulated or recorded (spec.md#sweep-verdict-recorded).
+    ///   - placements: measured assumptions placed on the pivots, per key (spec.md#sweep-pivot-measured).
+    ///   - harmBootstrap: resamples, confidence and seed of the shipped harm's interval when no
+    ///     point meets the rule (spec.md#sweep-no-value-meets-cap).
     public init(plan: SweepPlan, outcome: SweepOutcome, shipped: [[Double]], objective: Objective, recommendation r: Recommendation,
-                variants: [VariantEvidence], widenings: Int, rules: VerdictRules) {
+                variants: [VariantEvidence], widenings: Int, rules: VerdictRules, source: VerdictSource = .simulated,
+                placements: [[PivotPlacement]] = [], harmBootstrap: (resamples: Int, confidence: Double, seed: UInt64) = (200, 0.95, 1)) {
         recommendation = r
         let pooled = outcome.pooled()
         let shippedPooled = SweepMetric.pooled(shipped)
         var verdicts: [Verdict] = [], evidence: [VerdictEvidence] = [], bounds: [String] = []
+        let harm: CapHarm?? = r.chosen == nil ? .some(Self.capHarm(plan, pooled: pooled, shipped: shipped, objective: objective, bootstrap: harmBootstrap)) : nil
         for a in plan.keys.indices {
             let values = plan.space.axes[a].values
             let key = plan.keys[a]
@@ -40,11 +48,14 @@ public struct SweepAssessment: Sendable {
                 let reference = Self.pointAlong(plan, from: c, axis: a, to: plan.shipped[a]).map { pooled[$0] } ?? shippedPooled
                 return objective.gain(pooled[c], over: reference)
             }
-            let e = VerdictEvidence(
+            var e = VerdictEvidence(
                 shipped: plan.shipped[a], recommended: r.chosen.map { plan.points[$0][a] }, interval: r.intervals[a], axisValues: values,
                 openEnds: open, widenings: widenings, nextRange: next, stability: r.stability[a],
                 events: r.chosen.map { objective.minimise.evidence(pooled[$0]).count } ?? 0, gain: gain, practical: objective.practical,
                 variants: variants, axis: a, rules: rules)
+            e.source = source
+            e.placements = a < placements.count ? placements[a] : []
+            if r.chosen == nil { e.capHarm = harm ?? nil }
             evidence.append(e)
             verdicts.append(Verdict(e, rules: rules))
             bounds.append(Self.bound(plan, pooled: pooled, objective: objective, chosen: r.chosen, axis: a))
@@ -52,6 +63,41 @@ public struct SweepAssessment: Sendable {
         self.verdicts = verdicts
         self.evidence = evidence
         self.bounds = bounds
+    }
+
+    /// When no point meets the rule's caps: the cap the shipped constants break most (relative
+    /// to its bound), their value of it with a percentile interval over resampled recordings, and
+    /// the point whose largest relative violation of any cap is smallest, with its value
+    /// (spec.md#sweep-no-value-meets-cap). Nil when the rule has no caps or the shipped value
+    /// of every capped metric is undefined.
+    static func capHarm(_ plan: SweepPlan, pooled: [[Double]], shipped: [[Double]], objective: Objective,
+                        bootstrap: (resamples: Int, confidence: Double, seed: UInt64)) -> CapHarm? {
+        func violation(_ cap: MetricCap, _ value: Double) -> Double {
+            guard value.isFinite else { return .infinity }
+            let over = cap.max.map { (value - $0) / max(abs($0), 1e-9) } ?? -.infinity
+            let under = cap.min.map { ($0 - value) / max(abs($0), 1e-9) } ?? -.infinity
+            return max(over, under, 0)
+        }
+        let shippedPooled = SweepMetric.pooled(shipped)
+        guard let worst = objective.caps.max(by: { violation($0, $0.metric.value(shippedPooled)) < violation($1, $1.metric.value(shippedPooled)) }),
+              worst.metric.value(shippedPooled).isFinite else { return nil }
+        let least = pooled.indices.min { p, q in
+            let vp = objective.caps.map { violation($0, $0.metric.value(pooled[p])) }.max() ?? 0
+            let vq = objective.caps.map { violation($0, $0.metric.value(pooled[q])) }.max() ?? 0
+            return vp < vq
+        }
+        guard let least else { return nil }
+        var generator = SplitMix64(seed: bootstrap.seed)
+        let n = shipped.count
+        let replicates = n < 2 ? [] : Recommendation.resamples(bootstrap.resamples, of: n, using: &generator).map { subset in
+            worst.metric.value(SweepMetric.pooled(subset.map { shipped[$0] }))
+        }.filter(\.isFinite)
+        let estimate = worst.metric.value(shippedPooled)
+        var interval = BootstrapInterval.percentile(estimate: estimate, replicates: replicates.isEmpty ? [estimate] : replicates,
+                                                    confidenceLevel: bootstrap.confidence)
+        if replicates.isEmpty { (interval.lower, interval.upper) = (.nan, .nan) }
+        let point = zip(plan.keys, plan.points[least]).map { "\($0.name) = \(Verdict.number($1))" }.joined(separator: ", ")
+        return CapHarm(cap: worst.text, shipped: interval, least: worst.metric.value(pooled[least]), leastPoint: point)
     }
 
     /// On a grid, the point equal to `p` but with axis `a` at the grid value nearest `value`;

@@ -108,7 +108,7 @@ public enum SweepJob {
         return SweepResults(
             protocolName: spec.name, protocolSHA256: protocolSHA, toolVersion: ToolInfo.version, bootstrap: spec.bootstrap,
             dataSource: data.statement(inputs.map(\.recording)), recordings: inputs.map(\.name), cosinePairs: inputs.map(\.truth.cosinePairs),
-            sweeps: results, verdictRules: spec.verdict)
+            sweeps: results, verdictRules: spec.verdict, origins: inputs.map { RecordingOrigin(meta: $0.recording.meta) })
     }
 
     /// Reruns every sweep on each variant's corpus (spec.md#sweep-variants), each with its own

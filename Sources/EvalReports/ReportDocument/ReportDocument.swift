@@ -26,8 +26,8 @@ public struct ReportDocument {
 
     /// A paragraph of plain text.
     public mutating func paragraph(_ text: String) {
-        markdown += [text, ""]
-        html.append("<p>\(SVGWriter.escape(text))</p>")
+        markdown += [InlineText.markdown(text), ""]
+        html.append("<p>\(InlineText.html(text))</p>")
     }
 
     /// A paragraph with a link: `before`, the linked `label` (to `href`), `after`.
@@ -59,12 +59,12 @@ public struct ReportDocument {
     public mutating func checklist(_ entries: [(title: String, steps: [String])]) {
         for entry in entries {
             markdown.append("- **\(entry.title)**" + (entry.steps.isEmpty ? "" : ":"))
-            markdown += entry.steps.map { "  - [ ] \($0)" }
+            markdown += entry.steps.map { "  - [ ] \(InlineText.markdown($0))" }
         }
         markdown.append("")
         html.append("<ul class=\"checklist\">" + entries.map { entry in
             "<li><strong>\(SVGWriter.escape(entry.title))</strong>" + (entry.steps.isEmpty ? "" : "<ul>"
-                + entry.steps.map { "<li>☐ \(SVGWriter.escape($0))</li>" }.joined() + "</ul>") + "</li>"
+                + entry.steps.map { "<li>☐ \(InlineText.html($0))</li>" }.joined() + "</ul>") + "</li>"
         }.joined() + "</ul>")
     }
 
@@ -73,10 +73,10 @@ public struct ReportDocument {
         guard let header = rows.first else { return }
         markdown.append("| " + header.map(Self.cell).joined(separator: " | ") + " |")
         markdown.append("|" + header.map { _ in " --- |" }.joined())
-        markdown += rows.dropFirst().map { "| " + $0.map(Self.cell).joined(separator: " | ") + " |" }
+        markdown += rows.dropFirst().map { "| " + $0.map { Self.cell(InlineText.markdown($0)) }.joined(separator: " | ") + " |" }
         markdown.append("")
         html.append("<div class=\"scroll\"><table><thead><tr>" + header.map { "<th>\(SVGWriter.escape($0))</th>" }.joined() + "</tr></thead><tbody>")
-        html += rows.dropFirst().map { "<tr>" + $0.map { "<td>\(SVGWriter.escape($0))</td>" }.joined() + "</tr>" }
+        html += rows.dropFirst().map { "<tr>" + $0.map { "<td>\(InlineText.html($0))</td>" }.joined() + "</tr>" }
         html.append("</tbody></table></div>")
     }
 

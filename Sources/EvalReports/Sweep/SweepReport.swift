@@ -26,10 +26,16 @@ public struct SweepReport: Sendable {
         let confidence = ReportNumber.fixed(results.bootstrap.confidence * 100, 0)
         doc.heading("Sweep report: \(results.protocolName)", 1)
         let views = try results.sweeps.map(SweepView.init)
-        let assessments = try results.sweeps.map { try $0.assessment(results.bootstrap, rules: results.verdictRules) }
+        // Each source judged apart (spec.md#sweep-verdict-recorded): decisions rest on recorded
+        // sessions when there are any; the sections below show the first source (simulated when present).
+        let sourced = try results.sweeps.indices.map { try results.assessments($0) }
+        let assessments = sourced.map { $0[0].assessment }
+        let decisive = sourced.map { $0[$0.count - 1].assessment }
+        let mixed = results.sourceGroups.count > 1
         let recommendations = assessments.map(\.recommendation)
+        let plan = try CapturePlan(results, assessments: decisive)
 
-        var summaryRows = [["sweep", "constant", "shipped", "recommended [\(confidence)% interval]", "verdict", "what it rests on"]]
+        var summaryRows = [["sweep", "constant", "shipped", "recommended [\(confidence)% interval]", "verdict", "what it rests on", "next step"]]
         var summaryEvents: [String] = []
         var rows = [["sweep", "key", "shipped", "recommended [\(confidence)% interval]", "verdict", "why", "stability",
                      "gain over shipped (practical)", "what bounds it", "events (needed to decide)",
@@ -51,9 +57,15 @@ public struct SweepReport: Sendable {
                 let stability = Self.stabilityText(assessment, axis: a)
                 let events = "\(verdict.events) \(objective.minimise.evidence(pooled).noun)" + (verdict.eventsNeeded.map { " (\($0))" } ?? "")
                 let gain = assessment.evidence[a].gain.map { $0.isInfinite ? "shipped breaks the rule" : f($0) } ?? "n/a"
-                summaryRows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, verdict.text,
-                                    Self.restsOn(verdict, sweep: sweep, axis: a, shipped: view.plan.shipped[a],
-                                                 recommended: r.chosen.map { view.plan.points[$0][a] })])
+                for entry in sourced[k] {
+                    let judged = entry.assessment, said = judged.verdicts[a]
+                    let chosen = judged.recommendation.chosen.map { view.plan.points[$0][a] }
+                    summaryRows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]),
+                                        Self.recommendedText(judged.recommendation, plan: view.plan, axis: a),
+                                        (mixed ? "\(entry.source.name): " : "") + said.text,
+                                        Self.restsOn(said, sweep: sweep, axis: a, shipped: view.plan.shipped[a], recommended: chosen),
+                                        Self.nextStep(said, shipped: view.plan.shipped[a], constant: "\(sweep.definition.name) · \(key.name)", plan: plan)])
+                }
                 if a == 0 { summaryEvents.append("\(sweep.definition.name) \(verdict.events) \(objective.minimise.evidence(pooled).noun)") }
                 rows.append([sweep.definition.name, key.name, f(view.plan.shipped[a]), recommended, verdict.text, verdict.reason, stability,
                              "\(gain) (\(objective.practical.map(f) ?? "none declared"))", assessment.bounds[a], events,
@@ -64,8 +76,7 @@ public struct SweepReport: Sendable {
         let headline = Self.headlineData(statement)
         doc.beginSummary()
         doc.paragraph(headline + ".")
-        doc.paragraph("Verdict per constant over \(results.recordings.count) recordings resampled whole (\(results.bootstrap.replicates) resamples); "
-            + "*decided* needs every condition of Docs/spec.md#sweep-verdict.")
+        doc.paragraph(Self.verdictLine(results, sourced: sourced.first ?? []))
         doc.table(summaryRows)
         doc.endSummary()
         if headline != statement { doc.paragraph(statement + ".") }
@@ -117,7 +128,6 @@ public struct SweepReport: Sendable {
             + "until an instance of the object is stored within 0.25 m of its new place (Docs/spec.md#sweep-convergence). Ties between points are "
             + "broken by the Pareto metrics, then by closeness to the shipped constants.")
         doc.heading("Capture plan", 2)
-        let plan = try CapturePlan(results, assessments: assessments)
         doc.paragraph("What real measurement would settle each constant this simulated sweep does not decide (Docs/spec.md#capture-plan; "
             + "`spatial-eval capture-plan sweep.h5` prints the same list): the assumption to measure and where the verdict flips, then the "
             + "sessions a capture needs, from the power estimate.")
@@ -127,6 +137,39 @@ public struct SweepReport: Sendable {
         figures = doc.figures
         self.recommendations = recommendations
         self.assessments = assessments
+    }
+
+    /// The line above the verdict table: what was resampled, and which source decides.
+    static func verdictLine(_ results: SweepResults, sourced: [SourcedAssessment]) -> String {
+        let parts = sourced.map { entry -> String in
+            switch entry.source {
+            case .simulated: return "\(entry.recordings.count) \(sourced.count > 1 ? "simulated " : "")recordings resampled whole"
+            case .recorded(let sessions, let clusters):
+                return "\(sessions) recorded sessions resampled in \(clusters) cluster\(clusters == 1 ? "" : "s") (sessions sharing a room are resampled together)"
+            }
+        }
+        let decides = sourced.count > 1 ? " Simulated and recorded evidence are judged apart, never pooled; the decisions rest on the recorded "
+            + "sessions (the simulated rows show what the simulator's world says)." : ""
+        let condition = sourced.last.map { if case .recorded = $0.source { return "Docs/spec.md#sweep-verdict-recorded" } else { return "Docs/spec.md#sweep-verdict" } }
+            ?? "Docs/spec.md#sweep-verdict"
+        return "Verdict per constant over " + parts.joined(separator: " and ") + " (\(results.bootstrap.replicates) resamples); "
+            + "*decided* needs every condition of \(condition).\(decides)"
+    }
+
+    /// What to do about a verdict, in words: ship the value, keep the shipped one, follow the
+    /// capture plan's item for the constant, widen the grid, or change the rule.
+    static func nextStep(_ verdict: Verdict, shipped: Double, constant: String, plan: CapturePlan) -> String {
+        let f = { (v: Double) in ReportNumber.fixed(v) }
+        switch verdict.nextStep {
+        case .ship(let value): return "ship \(f(value))"
+        case .shipAtMeasured(let pick): return "change to \(pick) (the rule's pick at the measured assumption)"
+        case .keepShipped: return "keep \(f(shipped))"
+        case .sweepWider(let range): return "sweep " + (range.map { "\(f($0.lowerBound))–\(f($0.upperBound))" } ?? "wider") + " (simulation can settle it)"
+        case .changeRule: return "change the rule: no value of the swept constants meets it"
+        case .capture:
+            guard let item = plan.items.firstIndex(where: { $0.constant == constant }) else { return "see the capture plan" }
+            return "capture plan item \(item + 1)"
+        }
     }
 
     /// The data statement's first clause (up to the first "; " or the spec's SHA-256), for the

@@ -18,6 +18,10 @@ extension ResultsSchema {
                 provenance("every input, the protocol first, then the recordings in protocol order"),
                 ResultsGroupSchema(.literal("recordings"), datasets: [
                     ResultsDatasetSchema(.literal("name"), .string, [.extent("recordings")], about: "in protocol order"),
+                    ResultsDatasetSchema(.literal("source"), .string, [.extent("recordings")], required: false,
+                                         about: "`simulated` or `recorded`, judged apart (absent: every recording simulated)"),
+                    ResultsDatasetSchema(.literal("cluster"), .string, [.extent("recordings")], required: false,
+                                         about: "recorded sessions sharing a non-empty cluster (their room) are resampled together"),
                 ]),
                 ResultsGroupSchema(.literal("cosine_pairs"), groups: [
                     .table(.each("recording"), about: "one per recording: appearance cosines of instance pairs", columns: [

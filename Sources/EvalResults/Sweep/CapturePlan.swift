@@ -15,6 +15,15 @@ public struct CapturePlan: Sendable {
         public var verdict: String
         /// The checklist, one step a line.
         public var steps: [String]
+        /// The sweep (index into the results) whose rule the events feed.
+        public var sweep: Int = 0
+        /// The events the power estimate asks for in all, and what they are (nil when the
+        /// item asks for none: a wider grid, a rule to change).
+        public var events: (needed: Int, noun: String)?
+        /// The sessions the plan estimates those events take (nil when no scenario says).
+        public var sessions: Int?
+        /// Whether the item asks for look-alike pairs whose twin cross-cosine is to be measured.
+        public var measuresTwins = false
     }
 
     /// One item per constant whose verdict is not *decided*, in report order.
@@ -35,6 +44,7 @@ public struct CapturePlan: Sendable {
                 let constant = "\(sweep.definition.name) · \(key.name)"
                 guard verdict.kind != .decided else { decided.append(constant); continue }
                 var steps: [String] = []
+                var eventsNeeded: (Int, String)?, sessionsNeeded: Int?
                 let shipped = plan.shipped[a]
                 switch verdict.kind {
                 case .atEdge:
@@ -46,29 +56,54 @@ public struct CapturePlan: Sendable {
                         steps += Self.measureSteps(family: family, sweep: sweep, axis: a, shipped: shipped, recommended: recommended,
                                                    results: results, scenarios: scenarios)
                     }
+                case .noValueMeetsCap:
+                    steps.append("No value of the swept constants meets the rule on this data (\(verdict.reason)). Capturing more sessions "
+                        + "cannot change that: change the rule (its cap) or the system it tests, then sweep again.")
                 default:
                     break
                 }
-                if let chosen = assessment.recommendation.chosen, let needed = verdict.eventsNeeded, verdict.kind != .atEdge {
+                if let chosen = assessment.recommendation.chosen, let needed = verdict.eventsNeeded, verdict.kind != .atEdge,
+                   verdict.kind != .noValueMeetsCap {
                     let noun = objective.minimise.evidence(SweepMetric.pooled(sweep.outcome.components[chosen])).noun
                     let perSession = Self.perSession(scenarios) { r in Double(objective.minimise.evidence(sweep.outcome.components[chosen][r]).count) }
                     let sessions = perSession.map { Int((Double(needed) / max($0.mean, 1e-9)).rounded(.up)) }
+                    eventsNeeded = (needed, noun)
+                    sessionsNeeded = sessions
                     steps.append("Record " + (sessions.map { "\($0) sessions of scenario \(perSession!.scenario) (about \(f(perSession!.mean)) \(noun) each)" }
-                        ?? "sessions") + " for \(needed) \(noun) in all (the simulated corpus holds \(verdict.events)): with as many real events the "
-                        + "interval of \(key.name) would exclude \(f(shipped)) if real data give the simulated recommendation; "
-                        + "follow the scenario's capture protocol (Docs/protocols.md), import with `spatial-eval import`, then `spatial-eval sweep`.")
+                        ?? "sessions") + " for \(needed) \(noun) in all (the data holds \(verdict.events)): with as many real events the "
+                        + "interval of \(key.name) would exclude \(f(shipped)) if real data give the current recommendation; "
+                        + "follow the scenario's capture protocol (Docs/recorder.md#capture-protocols-one-per-shipped-scenario) and mark "
+                        + Self.marks(for: noun) + "; import with `spatial-eval import`, then `spatial-eval sweep`.")
                 }
                 if steps.isEmpty { steps.append("Revisit the rule: \(verdict.reason).") }
-                items.append(Item(constant: constant, verdict: verdict.text, steps: steps))
+                var item = Item(constant: constant, verdict: verdict.text, steps: steps)
+                item.sweep = results.sweeps.firstIndex { $0.definition.name == sweep.definition.name } ?? 0
+                item.events = eventsNeeded
+                item.sessions = sessionsNeeded
+                item.measuresTwins = verdict.kind == .dependsOn && sweep.pivots.contains { verdict.families.contains($0.family) && $0.measure.contains("cross-cosine") }
+                items.append(item)
             }
         }
         self.items = items
         self.decided = decided
     }
 
-    /// The plan as checklist entries: one per constant to settle, then the decided ones.
+    /// The marks a person makes so that sessions carry the events `noun` names (the recorder's
+    /// buttons, Docs/recorder.md#ground-truth-marks).
+    public static func marks(for noun: String) -> String {
+        switch noun {
+        case "twin pairs": return "*object here* on both look-alikes of every pair and *twin of* between them"
+        case "removals", "missing flags": return "*object here* on every object and *removed* the moment one is taken away"
+        case "real moves": return "*object here* on every object, *moved* when one is picked up and *object here* where it lands"
+        case "requests that locked", "lockable requests", "guided requests", "green arrivals":
+            return "*object here* on every object and a *guide* step (start, stop on arrival) with its target for every request"
+        default: return "*object here* on every object, and *twin of* on look-alikes"
+        }
+    }
+
+    /// The plan as checklist entries: one per constant to settle, numbered, then the decided ones.
     public var entries: [(title: String, steps: [String])] {
-        items.map { ("\($0.constant) (\($0.verdict))", $0.steps) }
+        items.enumerated().map { ("Item \($0.offset + 1): \($0.element.constant) (\($0.element.verdict))", $0.element.steps) }
             + (decided.isEmpty ? [] : [("Decided, nothing to capture: \(decided.joined(separator: ", "))", [])])
     }
 
@@ -87,7 +122,9 @@ public struct CapturePlan: Sendable {
             return ["Measure the \(family) assumption in real sessions (no pivot scan of it is defined; the variants that overturn the verdict name the parameters)."]
         }
         return scans.map { scan in
-            var text = "Measure \(scan.measure) (\(scan.phrase(shipped, recommended: recommended, axis: a)))."
+            var text = "Measure \(scan.measure) (\(scan.phrase(shipped, recommended: recommended, axis: a)))"
+                + (scan.measure.contains("cross-cosine") ? ": mark *object here* on both look-alikes of every pair and *twin of* between them; "
+                   + "`spatial-eval measure` computes it from the sessions." : ".")
             guard let crossing = scan.crossings(shipped, recommended: recommended, axis: a).first, scan.measure.contains("cross-cosine") else { return text }
             let threshold = (crossing.below + crossing.above) / 2
             text += twinPairSessions(threshold: threshold, results: results, scenarios: scenarios)

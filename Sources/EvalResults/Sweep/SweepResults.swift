@@ -24,6 +24,9 @@ public struct SweepResults: Sendable {
     public var sweeps: [SweepResult]
     /// The thresholds of the verdicts (the protocol's `verdict` object).
     public var verdictRules: VerdictRules = VerdictRules()
+    /// Per recording: simulated or recorded, and its resampling cluster (empty: every
+    /// recording simulated, as in files written before sources were stored).
+    public var origins: [RecordingOrigin] = []
 
     /// Takes each sweep's remembered recommendation from the same sweep of `source` where
     /// ``SweepResult/adoptRecommendation(of:for:)`` allows it (same bootstrap settings, and
@@ -37,7 +40,8 @@ public struct SweepResults: Sendable {
     }
 
     /// Creates the value from each of its stored properties.
-    public init(protocolName: String, protocolSHA256: String, toolVersion: String, bootstrap: BootstrapSettings, dataSource: String, recordings: [String], cosinePairs: [CosinePairs], sweeps: [SweepResult], verdictRules: VerdictRules = VerdictRules()) {
+    public init(protocolName: String, protocolSHA256: String, toolVersion: String, bootstrap: BootstrapSettings, dataSource: String, recordings: [String], cosinePairs: [CosinePairs], sweeps: [SweepResult], verdictRules: VerdictRules = VerdictRules(), origins: [RecordingOrigin] = []) {
+        self.origins = origins
         self.protocolName = protocolName
         self.protocolSHA256 = protocolSHA256
         self.toolVersion = toolVersion
@@ -137,10 +141,12 @@ public struct SweepResult: Sendable {
         }
     }
 
-    /// The recommendation and the verdict on every key (spec.md#sweep-verdict).
-    public func assessment(_ bootstrap: BootstrapSettings, rules: VerdictRules) throws -> SweepAssessment {
+    /// The recommendation and the verdict on every key on all recordings, as simulated
+    /// evidence (spec.md#sweep-verdict); ``SweepResults/assessments(_:)`` judges each source apart.
+    public func assessment(_ bootstrap: BootstrapSettings, rules: VerdictRules, placements: [[PivotPlacement]] = []) throws -> SweepAssessment {
         SweepAssessment(plan: try plan(), outcome: outcome, shipped: shipped, objective: definition.objective,
-                        recommendation: try recommendation(bootstrap), variants: variants, widenings: widenings, rules: rules)
+                        recommendation: try recommendation(bootstrap), variants: variants, widenings: widenings, rules: rules,
+                        placements: placements, harmBootstrap: (bootstrap.replicates, bootstrap.confidence, bootstrap.seed))
     }
 }
 

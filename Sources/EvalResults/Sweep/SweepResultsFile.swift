@@ -23,7 +23,12 @@ public enum SweepResultsFile {
                                    recordingSHA256s: try loaded.recordingPaths.map(SHA256.fingerprint), bootstrap: results.bootstrap)
         try root.setAttribute("data_source", results.dataSource)
         try root.setAttribute("verdict_rules", try json(results.verdictRules))
-        try root.createGroup("recordings").write(results.recordings, to: "name")
+        let recordings = try root.createGroup("recordings")
+        try recordings.write(results.recordings, to: "name")
+        if results.origins.contains(where: \.recorded) {
+            try recordings.write(results.origins.map { $0.recorded ? "recorded" : "simulated" }, to: "source")
+            try recordings.write(results.origins.map(\.cluster), to: "cluster")
+        }
         let pairs = try root.createGroup("cosine_pairs")
         for (name, p) in zip(results.recordings, results.cosinePairs) {
             let group = try pairs.createGroup(name)
@@ -94,8 +99,7 @@ public enum SweepResultsFile {
         try rec.write(r.intervals.map { $0?.lower ?? .nan }, to: "lower")
         try rec.write(r.intervals.map { $0?.upper ?? .nan }, to: "upper")
         try rec.write(plan.shipped, to: "shipped")
-        let assessment = SweepAssessment(plan: plan, outcome: sweep.outcome, shipped: sweep.shipped, objective: sweep.definition.objective,
-                                         recommendation: r, variants: sweep.variants, widenings: sweep.widenings, rules: rules)
+        let assessment = try sweep.assessment(bootstrap, rules: rules)
         try rec.write(assessment.verdicts.map(\.text), to: "verdict")
         try rec.write(assessment.verdicts.map(\.reason), to: "verdict_reason")
         try rec.write(assessment.evidence.map { $0.gain ?? .nan }, to: "gain")
@@ -153,7 +157,15 @@ public enum SweepResultsFile {
     public static func read(_ path: String) throws -> SweepResults {
         let root = try SchemaGroup.open(path, layout: ResultsSchema.sweep)
         let bootstrap = try ResultProvenance.bootstrap(of: root)
-        let recordings = try root.openGroup("recordings").strings("name")
+        let recordingsGroup = try root.openGroup("recordings")
+        let recordings = try recordingsGroup.strings("name")
+        var origins: [RecordingOrigin] = []
+        if recordingsGroup.group.contains("source") {
+            let clusters = try recordingsGroup.strings("cluster")
+            origins = try recordingsGroup.strings("source").enumerated().map { k, source in
+                RecordingOrigin(recorded: source == "recorded", cluster: k < clusters.count ? clusters[k] : "")
+            }
+        }
         let pairsGroup = try root.openGroup("cosine_pairs")
         let pairs = try recordings.map { name in
             let g = try pairsGroup.openGroup(name)
@@ -202,6 +214,6 @@ public enum SweepResultsFile {
             protocolName: try root.attributeString("protocol_name"), protocolSHA256: try root.attributeString("protocol_sha256"),
             toolVersion: try root.attributeString("tool_version"), bootstrap: bootstrap,
             dataSource: (try? root.attributeString("data_source")) ?? "not stated (written before data statements)", recordings: recordings,
-            cosinePairs: pairs, sweeps: sweeps, verdictRules: rules)
+            cosinePairs: pairs, sweeps: sweeps, verdictRules: rules, origins: origins)
     }
 }
