@@ -53,6 +53,9 @@ public enum AsRecordedSession {
     static func meta(_ meta: [String: String], frame: MarkFrame, errorBound: Double) -> [String: String] {
         var result = meta.filter { !simulatorKeys.contains($0.key) }
         result["source"] = "app"
+        // Each simulated session draws its object placements anew: an independent draw, not a
+        // revisit of one room, so its room is its own resampling cluster (spec.md#sweep-verdict-recorded).
+        if let room = meta["room"], let seed = meta["seed"] { result["room"] = "\(room) #\(seed)" }
         result["device"] = (meta["device"] ?? "simulated iPhone") + " (simulated, written as recorded)"
         result["notes"] = "simulated by \(meta["simulator"] ?? SimulatorInfo.name) seed \(meta["seed"] ?? "?"), written as an app records it: "
             + "no labelled boxes, ground truth from \(frame.rawValue) marks within \(errorBound) m"

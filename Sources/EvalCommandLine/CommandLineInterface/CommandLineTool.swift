@@ -13,7 +13,7 @@ public struct CommandLineTool {
     /// The tool with all its subcommands.
     public init() {
         commands = [
-            RunCommand(), ReportCommand(), SweepCommand(), CapturePlanCommand(), CurvesCommand(), BenchSweepCommand(),
+            RunCommand(), ReportCommand(), SweepCommand(), CapturePlanCommand(), MeasureCommand(), CurvesCommand(), BenchSweepCommand(),
             PlanShardsCommand(), RunShardCommand(), ShardStatusCommand(), MergeShardsCommand(), CleanShardsCommand(), ScoreMOTCommand(), EvaluateRecordingCommand(), ScoreThreeDCommand(), ATECommand(),
             SimulateCommand(), SimulateCorpusCommand(), CalibrateCommand(), InspectCommand(), ImportCommand(), ExportCommand(), BenchLoadCommand(), ParityCommand(), ReplayConfigCommand(), ViewCommand(),
             FitDepthCommand(), PairedTestCommand(), CompareCommand(), AgreeDepthCommand(), BenchFusionCommand(),

@@ -78,15 +78,12 @@ extension SweepResults {
 
     /// Clusters of `labels` (local indices): equal non-empty labels together, in first-seen
     /// order; an empty label alone.
-    static func clusters(_ labels: [String]) -> [[Int]] {
+    public static func clusters(_ labels: [String]) -> [[Int]] {
         var result: [[Int]] = [], slot: [String: Int] = [:]
         for (k, label) in labels.enumerated() {
-            if !label.isEmpty, let s = slot[label] {
-                result[s].append(k)
-            } else {
-                if !label.isEmpty { slot[label] = result.count }
-                result.append([k])
-            }
+            if !label.isEmpty, let s = slot[label] { result[s].append(k); continue }
+            if !label.isEmpty { slot[label] = result.count }
+            result.append([k])
         }
         return result
     }

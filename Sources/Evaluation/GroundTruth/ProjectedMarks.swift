@@ -15,10 +15,11 @@ import Replay
 ///   its alignment), is read at the samples inside the box. A sample with a return of at least
 ///   medium confidence is evidence; it hides the object when it lies clearly in front: nearer
 ///   than the box's nearest corner by more than ``occlusionMargin`` plus the marks' error
-///   bound. Visibility is the share of evidence that does not hide the object. A box with
-///   evidence and visibility 0 (behind a wall, a door, furniture) is left out; a box with no
-///   evidence (no map near in time, a box between the map's samples, no returns beyond the
-///   sensor's range) keeps visibility 1.
+///   bound. Visibility is the share of the full (unclipped) box inside the image times the
+///   share of evidence that does not hide the object, as a labelled box's visibility counts
+///   both. A box with evidence and none of it unhidden (behind a wall, a door, furniture) is
+///   left out; a box with no evidence (no map near in time, a box between the map's samples, no
+///   returns beyond the sensor's range) counts as unhidden.
 public enum ProjectedMarks {
     /// Every box corner must be this far in front of the camera, metres.
     public static let nearPlane = 0.1
@@ -50,13 +51,14 @@ public enum ProjectedMarks {
             let evidence = mapped.map { projections[$0.frame.index] ?? [] } ?? []
             for seen in projections[frame.index] ?? [] {
                 guard let box = clip(seen.box, shift: shifts[frame.index], frame: frame) else { continue }
-                var visibility = 1.0
+                let full = seen.box.width * seen.box.height
+                var visibility = full > 0 ? min(1, box.width * box.height / full) : 1
                 if let (map, mapFrame) = mapped, let there = evidence.first(where: { $0.object == seen.object }),
                    let mapBox = clip(there.box, shift: shifts[mapFrame.index], frame: mapFrame),
                    let share = visibleShare(of: mapBox, nearest: there.nearestDepth, in: map, frame: mapFrame,
                                             margin: occlusionMargin + errorBound) {
                     guard share > 0 else { continue }
-                    visibility = share
+                    visibility *= share
                 }
                 result.append(GroundTruthBox(id: Int64(result.count + 1), frame: frame.index, object: seen.object, box: box, visibility: visibility))
             }
