@@ -14,6 +14,9 @@ public struct VariantEvidence: Sendable, Equatable {
     public var recordings: Int
     /// For a pivot step, the value of the assumption on the pivot's axis; nil for a variant.
     public var pivotValue: Double?
+    /// A pivot step's value of the probe that measures the assumption from recorded sessions,
+    /// computed on the step's recordings (spec.md#sweep-pivot-measured); nil otherwise.
+    public var probeValue: Double?
     /// Per key: the value the rule picks on the pooled variant corpus (NaN: none meets the rule).
     public var recommended: [Double]
     /// Per key: the interval over resamples of the variant's recordings (NaN: none).

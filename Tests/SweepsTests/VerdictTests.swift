@@ -106,14 +106,14 @@ import Testing
         // The main corpus recommends 0.80; from a median cross-cosine of 0.93 the shift on the same scenes brings 0.92 into reach.
         let steps = [(0.70, 0.0, -0.02, 0.02), (0.79, 0.0, 0.0, 0.04), (0.86, 0.04, 0.0, 0.08), (0.93, 0.12, 0.08, 0.16), (0.97, 0.16, 0.12, 0.18)]
             .map { variant("s", family: "twin appearance", shift: ($0.1, $0.2, $0.3), pivot: $0.0) }
-        let scan = PivotScan(family: "twin appearance", measure: "twins' cross-cosine median", measured: "none", steps: steps.reversed())
+        let scan = PivotScan(family: "twin appearance", measure: "twins' cross-cosine median", prior: "none", steps: steps.reversed())
         #expect(scan.values == [0.70, 0.79, 0.86, 0.93, 0.97], "steps sorted along the axis")
         #expect(scan.keeps(0.92, recommended: 0.8, axis: 0) == [false, false, false, true, true])
         #expect(scan.crossings(0.92, recommended: 0.8, axis: 0).count == 1)
         let phrase = scan.phrase(0.92, recommended: 0.8, axis: 0)
         #expect(phrase.hasPrefix("keep 0.920 if twins' cross-cosine median ≥ 0.930"))
-        #expect(phrase.contains("crosses between 0.860 and 0.930; below it the rule picks 0.800–0.840") && phrase.hasSuffix("measured: none"))
-        let never = PivotScan(family: "d", measure: "m", measured: "none", steps: Array(steps.prefix(3)))
+        #expect(phrase.contains("crosses between 0.860 and 0.930; below it the rule picks 0.800–0.840") && phrase.hasSuffix("prior, not a measurement: none"))
+        let never = PivotScan(family: "d", measure: "m", prior: "none", steps: Array(steps.prefix(3)))
         #expect(never.phrase(0.92, recommended: 0.8, axis: 0).hasPrefix("change 0.920 at every m scanned"))
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import EvalNumerics
+import Evaluation
 import Recording
 import Replay
 import Simulation
@@ -103,7 +104,9 @@ public enum SweepJob {
             results.append(result)
         }
         if let variants = data.spec?.variants {
-            try runVariants(variants, data: data, main: inputs, spec: spec, batchSize: batchSize, results: &results, message: message)
+            let measures = try loaded.measuresPath.map(AssumptionMeasures.read)
+            try runVariants(variants, data: data, main: inputs, spec: spec, batchSize: batchSize, results: &results, measures: measures,
+                            message: message)
         }
         return SweepResults(
             protocolName: spec.name, protocolSHA256: protocolSHA, toolVersion: ToolInfo.version, bootstrap: spec.bootstrap,
@@ -114,8 +117,10 @@ public enum SweepJob {
     /// Reruns every sweep on each variant's corpus (spec.md#sweep-variants), each with its own
     /// bootstrap interval; then, for every pivot whose family some verdict depends on, reruns
     /// those sweeps along its steps (spec.md#sweep-pivot). Not checkpointed.
+    /// `measures` (the protocol's measures file) are placed on the pivots whose probe they
+    /// measured (spec.md#sweep-pivot-measured).
     public static func runVariants(_ variants: CorpusVariants, data: SweepData, main: [SweepInput], spec: EvaluationProtocol, batchSize: Int,
-                            results: inout [SweepResult], message: (String) -> Void) throws {
+                            results: inout [SweepResult], measures: AssumptionMeasures? = nil, message: (String) -> Void) throws {
         let b = spec.bootstrap
         // The tracker and fusion outputs of the variant model being run, by upstream key, shared
         // by its sweeps; and the evidence of the variants that a pivot step shares (the same
@@ -185,19 +190,29 @@ public enum SweepJob {
                 let model = pivot.model(j, among: variants.models)
                 let inputs = try load(model)
                 let value = pivot.probe == nil ? pivot.steps[j].value : Self.twinCrossCosineMedian(inputs)
+                // The measuring probe on the step's own recordings, where it is not the axis itself.
+                let probeValue = pivot.measuredBy.flatMap(AssumptionProbe.init(rawValue:)).map { probe in
+                    probe.statistic(inputs.map { probe.sample(RecordingGroundTruth($0.recording)) })
+                }
                 let settings = model?.settingsText ?? "the corpus's own assumption"
                 for k in depending {
                     let name = "\(pivot.family) \(ReportNumber.fixed(value))"
-                    if let e = try evidence(k, on: inputs, model: model, name: name, family: pivot.family, settings: settings,
+                    if var e = try evidence(k, on: inputs, model: model, name: name, family: pivot.family, settings: settings,
                                             pivotValue: value) {
+                        e.probeValue = probeValue
                         steps[k, default: []].append(e)
                     }
                 }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 message("pivot \(pivot.family) step \(j + 1) of \(pivot.steps.count) (\(settings)): \(depending.count) sweeps in \(String(format: "%.2f", seconds)) s")
             }
+            let measured = pivot.measuringProbe.flatMap(AssumptionProbe.init(rawValue:)).flatMap { measures?.measured($0) }.map {
+                MeasuredAssumption(probe: $0.probe.rawValue, value: $0.value, lower: $0.lower, upper: $0.upper, sessions: $0.sessions,
+                                   events: $0.events, unit: $0.unit)
+            }
             for k in depending {
-                results[k].pivots.append(PivotScan(family: pivot.family, measure: pivot.measure, measured: pivot.measured ?? "none", steps: steps[k] ?? []))
+                results[k].pivots.append(PivotScan(family: pivot.family, measure: pivot.measure, prior: pivot.prior ?? "none", steps: steps[k] ?? [],
+                                                   measurement: measured))
             }
         }
     }

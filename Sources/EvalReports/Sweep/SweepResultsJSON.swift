@@ -103,7 +103,7 @@ public enum SweepResultsJSON {
         } else {
             let rows = sweep.pivots.flatMap { p in p.steps.flatMap { _ in keys.indices.map { _ in p } } }
             evidence(&w, "pivots", sweep.pivots.flatMap(\.steps), keys: keys,
-                     extra: [("measure", rows.map(\.measure)), ("measured", rows.map(\.measured))])
+                     extra: [("measure", rows.map(\.measure)), ("measured", rows.map(\.prior))])
         }
         w.endObject()
     }

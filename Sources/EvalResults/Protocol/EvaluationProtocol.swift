@@ -16,6 +16,9 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
     /// A corpus spec (relative to the protocol file's folder) whose generated recordings the
     /// sweeps run over instead of `recordings` (spec.md#sim-corpus); nil for none.
     public var corpus: String?
+    /// A measures file (`spatial-eval measure`, relative to the protocol file's folder) whose
+    /// measured assumptions a corpus sweep places on its pivots (spec.md#sweep-pivot-measured).
+    public var measures: String?
     /// The replicas' configuration: the shipped defaults with the protocol's `replay`
     /// object laid over them (filled in by ``ProtocolLoader``, not by `Codable`).
     public var replay: ReplayConfiguration
@@ -52,7 +55,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
 
     /// The keys the file format allows (unknown keys are refused naming them).
     public enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, description, recordings, corpus, replay, bootstrap, gates, fusion, sweeps, verdict
+        case name, description, recordings, corpus, measures, replay, bootstrap, gates, fusion, sweeps, verdict
         case minimumEvents = "minimum_events"
         case runReport = "run_report"
     }
@@ -63,6 +66,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         name = try c.decodeName(forKey: .name)
         corpus = try c.decodeIfPresent(String.self, forKey: .corpus)
+        measures = try c.decodeIfPresent(String.self, forKey: .measures)
         recordings = try corpus == nil ? c.decode([String].self, forKey: .recordings) : c.decodeIfPresent([String].self, forKey: .recordings) ?? []
         guard recordings.isEmpty != (corpus == nil) else {
             throw DecodingError.dataCorruptedError(
@@ -91,6 +95,7 @@ public struct EvaluationProtocol: Codable, Sendable, Equatable {
         try c.encode(name, forKey: .name)
         try c.encode(recordings, forKey: .recordings)
         try c.encodeIfPresent(corpus, forKey: .corpus)
+        try c.encodeIfPresent(measures, forKey: .measures)
         try c.encode(replay, forKey: .replay)
         try c.encode(bootstrap, forKey: .bootstrap)
         try c.encode(gates, forKey: .gates)

@@ -17,6 +17,8 @@ public enum ProtocolLoader {
         public var recordingPaths: [String]
         /// The corpus spec's path resolved against the protocol's folder, when it names one.
         public var corpusSpecPath: String?
+        /// The measures file's path resolved against the protocol's folder, when it names one.
+        public var measuresPath: String?
     }
 
     /// Loads and validates the protocol at `path`; recordings must exist.
@@ -44,8 +46,13 @@ public enum ProtocolLoader {
         if let corpus, !FileManager.default.fileExists(atPath: corpus) {
             throw InputError(file: path, message: "key 'corpus': corpus spec '\(value.corpus!)' does not exist")
         }
+        let measures = value.measures.map { $0.hasPrefix("/") || folder.isEmpty ? $0 : (folder as NSString).appendingPathComponent($0) }
+        if let measures, !FileManager.default.fileExists(atPath: measures) {
+            throw InputError(file: path, message: "key 'measures': measures file '\(value.measures!)' does not exist")
+        }
         return Loaded(
-            evaluationProtocol: value, text: String(decoding: data, as: UTF8.self), path: path, recordingPaths: resolved, corpusSpecPath: corpus)
+            evaluationProtocol: value, text: String(decoding: data, as: UTF8.self), path: path, recordingPaths: resolved, corpusSpecPath: corpus,
+            measuresPath: measures)
     }
 
     /// The name a recording goes by in results and reports: its file name without extension.

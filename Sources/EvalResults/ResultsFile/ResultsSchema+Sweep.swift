@@ -31,6 +31,24 @@ extension ResultsSchema {
                 ResultsGroupSchema(.literal("sweeps"), groups: [sweepGroup]),
             ]))
 
+    /// The optional columns of a pivot table: the measuring probe on the step's recordings, and
+    /// the assumption measured from recorded sessions (spec.md#sweep-pivot-measured).
+    private static var pivotMeasurementColumns: [ResultsDatasetSchema] {
+        func optional(_ name: String, _ element: ResultsElement, _ about: String) -> ResultsDatasetSchema {
+            ResultsDatasetSchema(.literal(name), element, [.extent(ResultsGroupSchema.rows)], required: false, about: about)
+        }
+        return [
+            optional("probe_value", .float64, "the measuring probe computed on the step's recordings (NaN: the axis is the probe)"),
+            optional("measured_probe", .string, "the probe measured from recorded sessions (empty: no measurement)"),
+            optional("measured_value", .float64, "its value on every session (NaN: none)"),
+            optional("measured_lower", .float64, "its interval's lower end over resampled sessions"),
+            optional("measured_upper", .float64, "its interval's upper end"),
+            optional("measured_sessions", .int64, "sessions with events"),
+            optional("measured_events", .int64, "events in all"),
+            optional("measured_unit", .string, "what the events are"),
+        ]
+    }
+
     /// The columns of a variant or pivot-step table: one row per (variant, swept key).
     private static var evidenceColumns: [ResultsDatasetSchema] { [
         .column("variant", .string), .column("family", .string), .column("settings", .string, about: "the parameters set, in words"),
@@ -73,8 +91,9 @@ extension ResultsSchema {
                        columns: evidenceColumns),
                 .table(.literal("pivots"), required: false,
                        about: "one row per pivot step and swept key (spec.md#sweep-pivot): the sweep rerun along an assumption a verdict depends on; absent when none was scanned",
-                       columns: [.column("measure", .string, about: "what the pivot's axis measures"), .column("measured", .string, about: "what real data says of it")]
-                           + evidenceColumns),
+                       columns: [.column("measure", .string, about: "what the pivot's axis measures"),
+                                 .column("measured", .string, about: "the prior the corpus spec cites (`prior`): what was known before any measurement")]
+                           + evidenceColumns + pivotMeasurementColumns),
                 ResultsGroupSchema(.literal("metrics"), groups: [
                     ResultsGroupSchema(.each("recording"), about: "one per recording, then `pooled`: the metric cubes",
                                        datasets: SweepMetric.allCases.map { ResultsDatasetSchema(.literal($0.rawValue), .float64, [cube]) }),

@@ -79,8 +79,20 @@ public enum SweepResultsFile {
             let table = try group.createGroup("pivots")
             let rows = sweep.pivots.flatMap { p in p.steps.flatMap { _ in plan.keys.indices.map { _ in p } } }
             try table.write(rows.map(\.measure), to: "measure")
-            try table.write(rows.map(\.measured), to: "measured")
+            try table.write(rows.map(\.prior), to: "measured")
             try writeEvidence(sweep.pivots.flatMap(\.steps), keys: plan.keys.map(\.name), into: table)
+            let stepRows = sweep.pivots.flatMap(\.steps).flatMap { step in plan.keys.indices.map { _ in step } }
+            if stepRows.contains(where: { $0.probeValue != nil }) || rows.contains(where: { $0.measurement != nil }) {
+                try table.write(stepRows.map { $0.probeValue ?? .nan }, to: "probe_value")
+                let m = rows.map(\.measurement)
+                try table.write(m.map { $0?.probe ?? "" }, to: "measured_probe")
+                try table.write(m.map { $0?.value ?? .nan }, to: "measured_value")
+                try table.write(m.map { $0?.lower ?? .nan }, to: "measured_lower")
+                try table.write(m.map { $0?.upper ?? .nan }, to: "measured_upper")
+                try table.write(m.map { Int64($0?.sessions ?? 0) }, to: "measured_sessions")
+                try table.write(m.map { Int64($0?.events ?? 0) }, to: "measured_events")
+                try table.write(m.map { $0?.unit ?? "" }, to: "measured_unit")
+            }
         }
         let metrics = try group.createGroup("metrics")
         let pooled = sweep.outcome.pooled()
@@ -150,6 +162,18 @@ public enum SweepResultsFile {
         }
     }
 
+    /// The measurement of each pivot row, when the table holds the columns (empty otherwise).
+    private static func readMeasurements(_ t: SchemaGroup) throws -> [MeasuredAssumption?] {
+        guard t.group.contains("measured_probe") else { return [] }
+        let probes = try t.strings("measured_probe"), values = try t.doubles("measured_value")
+        let lower = try t.doubles("measured_lower"), upper = try t.doubles("measured_upper")
+        let sessions = try t.int64s("measured_sessions"), events = try t.int64s("measured_events"), units = try t.strings("measured_unit")
+        return probes.indices.map { k in
+            probes[k].isEmpty ? nil : MeasuredAssumption(probe: probes[k], value: values[k], lower: lower[k], upper: upper[k],
+                                                         sessions: Int(sessions[k]), events: Int(events[k]), unit: units[k])
+        }
+    }
+
     /// Whether `path` is an HDF5 file with the sweep layout.
     public static func holdsSweep(_ path: String) -> Bool { ResultsLayout.tag(of: path) == layout }
 
@@ -193,8 +217,13 @@ public enum SweepResultsFile {
             if g.group.contains("variants") { result.variants = try readEvidence(try g.openGroup("variants"), axes: axes) }
             if g.group.contains("pivots") {
                 let t = try g.openGroup("pivots")
-                let steps = try readEvidence(t, axes: axes)
-                let measures = try t.strings("measure"), measured = try t.strings("measured")
+                var steps = try readEvidence(t, axes: axes)
+                let measures = try t.strings("measure"), priors = try t.strings("measured")
+                let measurements = try readMeasurements(t)
+                if t.group.contains("probe_value") {
+                    let probeValues = try t.doubles("probe_value")
+                    for k in steps.indices where k * axes < probeValues.count && !probeValues[k * axes].isNaN { steps[k].probeValue = probeValues[k * axes] }
+                }
                 // Steps of one pivot are consecutive rows with the same family and measure.
                 var scans: [PivotScan] = []
                 for (k, step) in steps.enumerated() {
@@ -202,7 +231,8 @@ public enum SweepResultsFile {
                     if let last = scans.last, last.family == step.family, last.measure == measure {
                         scans[scans.count - 1].steps.append(step)
                     } else {
-                        scans.append(PivotScan(family: step.family, measure: measure, measured: measured[k * axes], steps: [step]))
+                        scans.append(PivotScan(family: step.family, measure: measure, prior: priors[k * axes], steps: [step],
+                                               measurement: measurements.isEmpty ? nil : measurements[k * axes]))
                     }
                 }
                 result.pivots = scans

@@ -88,9 +88,16 @@ extension SweepResults {
         return result
     }
 
-    /// The measured assumptions of sweep `k` placed on its pivots, per swept key (empty
-    /// without measures).
-    public func placements(_ k: Int) -> [[PivotPlacement]] { [] }
+    /// The measured assumptions of sweep `k` placed on its pivots, per swept key (empty lists
+    /// without measurements; spec.md#sweep-pivot-measured).
+    public func placements(_ k: Int) -> [[PivotPlacement]] {
+        let sweep = sweeps[k]
+        guard sweep.pivots.contains(where: { $0.measurement != nil }), let plan = try? sweep.plan(),
+              let chosen = try? sweep.recommendation(bootstrap).chosen else { return [] }
+        return plan.keys.indices.map { a in
+            sweep.pivots.compactMap { $0.placement(plan.shipped[a], recommended: plan.points[chosen][a], axis: a) }
+        }
+    }
 }
 
 extension SweepResult {

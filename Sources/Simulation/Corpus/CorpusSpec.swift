@@ -118,6 +118,9 @@ public struct CorpusSpec: Equatable, Sendable, Codable {
                 if let probe = pivot.probe, !CorpusVariants.Pivot.probes.contains(probe) {
                     return "\(at).probe': unknown probe '\(probe)' (known: \(CorpusVariants.Pivot.probes.joined(separator: ", ")))"
                 }
+                if let probe = pivot.measuredBy, !CorpusVariants.Pivot.measureProbes.contains(probe) {
+                    return "\(at).measured_by': unknown probe '\(probe)' (known: \(CorpusVariants.Pivot.measureProbes.joined(separator: ", ")))"
+                }
                 for (j, step) in pivot.steps.enumerated() {
                     if !step.value.isFinite { return "\(at).steps[\(j)].value' must be finite" }
                     guard let model = pivot.model(j, among: variants.models) else { continue }
@@ -200,25 +203,62 @@ public struct CorpusVariants: Equatable, Sendable, Codable {
         public var family: String
         /// What the axis measures, in words (the report's x axis and pivot phrase).
         public var measure: String
-        /// What real data says of it so far, in words; nil: "none".
-        public var measured: String?
+        /// What was known of it before any measurement, in words, cited (a prior, never a
+        /// measurement: spec.md#sweep-pivot-measured); nil: "none". Read from `prior` (or the
+        /// older key `measured`).
+        public var prior: String?
         /// How a step's value on the axis is read: nil uses the stated ``Step/value``;
         /// `twin-cross-cosine-median` measures it on the step's recordings (the median cosine
         /// between detections of two twins, what a real capture can measure too).
         public var probe: String?
+        /// How the assumption is measured from recorded sessions (`spatial-eval measure`): a
+        /// probe computed on each step's recordings too, so a measured value is placed on the
+        /// axis between the steps; defaults to ``probe``.
+        public var measuredBy: String?
         /// The steps, at least five.
         public var steps: [Step]
 
-        /// The probes a pivot may name.
+        /// The probes a pivot may name as its axis.
         public static let probes = ["twin-cross-cosine-median"]
+        /// The probes that measure an assumption from recorded sessions (`AssumptionProbe`).
+        public static let measureProbes = ["twin-cross-cosine-median", "detector-recall-large", "drift"]
+
+        /// The probe that measures the assumption: ``measuredBy``, else ``probe``.
+        public var measuringProbe: String? { measuredBy ?? probe }
 
         /// Creates a pivot.
-        public init(family: String, measure: String, measured: String? = nil, probe: String? = nil, steps: [Step]) {
+        public init(family: String, measure: String, prior: String? = nil, probe: String? = nil, measuredBy: String? = nil, steps: [Step]) {
             self.family = family
             self.measure = measure
-            self.measured = measured
+            self.prior = prior
             self.probe = probe
+            self.measuredBy = measuredBy
             self.steps = steps
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case family, measure, prior, measured, probe, steps
+            case measuredBy = "measured_by"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            family = try c.decode(String.self, forKey: .family)
+            measure = try c.decode(String.self, forKey: .measure)
+            prior = try c.decodeIfPresent(String.self, forKey: .prior) ?? c.decodeIfPresent(String.self, forKey: .measured)
+            probe = try c.decodeIfPresent(String.self, forKey: .probe)
+            measuredBy = try c.decodeIfPresent(String.self, forKey: .measuredBy)
+            steps = try c.decode([Step].self, forKey: .steps)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(family, forKey: .family)
+            try c.encode(measure, forKey: .measure)
+            try c.encodeIfPresent(prior, forKey: .prior)
+            try c.encodeIfPresent(probe, forKey: .probe)
+            try c.encodeIfPresent(measuredBy, forKey: .measuredBy)
+            try c.encode(steps, forKey: .steps)
         }
 
         /// The variant model of step `k`: the variant of `models` with the same parameters when
