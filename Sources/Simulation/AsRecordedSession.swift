@@ -3,7 +3,7 @@ import Recording
 
 /// Where the marks of a session written as recorded put the objects
 /// (spec.md#as-recorded-sessions).
-public enum MarkFrame: String, CaseIterable, Sendable {
+public enum MarkFrame: String, CaseIterable, Sendable, Codable {
     /// Every placement marked exactly, in the simulator's true world frame, at the time the
     /// placement starts: the marks give back the simulator's own `gt_placements`, so a
     /// comparison with the labelled session isolates how detections are attributed.

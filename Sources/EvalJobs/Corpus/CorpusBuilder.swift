@@ -103,7 +103,10 @@ public enum CorpusBuilder {
                     } else if let besideBase {
                         recording = try simulateBeside(besideBase[k], member: member, simulator: simulator, path: path, sources: sources)
                     } else {
-                        recording = simulator.simulate(member.scenario, seed: member.seed, duration: member.duration).recording
+                        let capture = simulator.simulate(member.scenario, seed: member.seed, duration: member.duration)
+                        recording = spec.asRecorded.map {
+                            AsRecordedSession.recording(of: capture, marks: $0.marks, errorBound: $0.errorBound, seed: member.seed)
+                        } ?? capture.recording
                         try RecordingStore.write(recording, to: path)
                     }
                     let finished = done.add(1, ordering: .relaxed).newValue

@@ -36,6 +36,33 @@ public struct CorpusSpec: Equatable, Sendable, Codable {
     /// members but other error models, over which a sweep checks whether its recommendations
     /// hold. They are not part of this corpus's recordings or hash.
     public var variants: CorpusVariants?
+    /// Write every recording as an app records it (spec.md#as-recorded-sessions): marks only,
+    /// no labelled boxes; nil: as the simulator writes them. Part of the hash.
+    public var asRecorded: AsRecordedCorpus?
+
+    /// How a corpus's recordings are written as recorded (`as_recorded` in a spec).
+    public struct AsRecordedCorpus: Equatable, Sendable, Codable {
+        /// Where the marks put the objects.
+        public var marks: MarkFrame
+        /// The marks' error bound, metres.
+        public var errorBound: Double
+
+        /// Creates the setting.
+        public init(marks: MarkFrame, errorBound: Double) {
+            self.marks = marks
+            self.errorBound = errorBound
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case marks
+            case errorBound = "error_bound"
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case name, count, seed, arms, simulation, variants
+        case asRecorded = "as_recorded"
+    }
 
     /// Creates a spec.
     public init(name: String, count: Int, seed: UInt64, arms: [Arm], simulation: [String: SimulationOverride]? = nil,
@@ -75,8 +102,12 @@ public struct CorpusSpec: Equatable, Sendable, Codable {
     /// The most recordings a corpus may ask for (`spec.md#limits-simulator`).
     public static let maximumCount = 100_000
 
-    /// The first problem with the spec, or nil.
+    /// The first problem with the spec, or nil (see ``asRecordedProblem`` too).
     public var problem: String? {
+        if let asRecorded {
+            if !(asRecorded.errorBound >= 0 && asRecorded.errorBound <= 1) { return "key 'as_recorded.error_bound' must lie in [0, 1] metres" }
+            if variants != nil { return "key 'as_recorded': a corpus written as recorded has no simulator-assumption variants" }
+        }
         if count < 1 { return "count must be at least 1" }
         if count > Self.maximumCount { return "count must be at most \(Self.maximumCount)" }
         if arms.isEmpty { return "arms must list at least one scenario" }
