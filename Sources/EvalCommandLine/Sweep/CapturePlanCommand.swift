@@ -33,7 +33,7 @@ struct CapturePlanCommand: Command {
         } catch {
             throw InputError(file: path, message: "cannot be read as sweep results: \(error)")
         }
-        let assessments = try results.sweeps.map { try $0.assessment(results.bootstrap, rules: results.verdictRules) }
+        let assessments = try results.sweeps.indices.map { try results.assessments($0).last!.assessment }
         let plan = try CapturePlan(results, assessments: assessments)
         switch arguments[Self.format] {
         case .text:

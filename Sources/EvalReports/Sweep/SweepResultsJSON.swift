@@ -38,13 +38,14 @@ public enum SweepResultsJSON {
         }
         w.endObject()
         w.beginArray("sweeps")
-        for sweep in results.sweeps { try self.sweep(&w, sweep, results) }
+        for k in results.sweeps.indices { try self.sweep(&w, k, results) }
         w.endArray()
         w.endObject()
         return w.text
     }
 
-    private static func sweep(_ w: inout JSONWriter, _ sweep: SweepResult, _ results: SweepResults) throws {
+    private static func sweep(_ w: inout JSONWriter, _ k: Int, _ results: SweepResults) throws {
+        let sweep = results.sweeps[k]
         let plan = try sweep.plan()
         let recordings = results.recordings
         w.beginObject()
@@ -74,7 +75,8 @@ public enum SweepResultsJSON {
             w.endObject()
         }
         w.endObject()
-        let assessment = try sweep.assessment(results.bootstrap, rules: results.verdictRules)
+        // The verdicts of the source the decisions rest on, as sweep.h5 stores them.
+        let assessment = try results.assessments(k).last!.assessment
         let r = assessment.recommendation
         w.beginObject("recommendation")
         w.string("rule", sweep.definition.objective.text)

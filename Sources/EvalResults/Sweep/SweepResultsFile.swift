@@ -37,8 +37,10 @@ public enum SweepResultsFile {
         }
         try root.write(results.sweeps.map(\.definition.name), to: "sweep_names")
         let sweeps = try root.createGroup("sweeps")
-        for sweep in results.sweeps {
-            try write(sweep, recordings: results.recordings, bootstrap: results.bootstrap, rules: results.verdictRules,
+        for (k, sweep) in results.sweeps.enumerated() {
+            // The verdicts of the source the decisions rest on: recorded sessions when there are any.
+            let decisive = try results.assessments(k).last!
+            try write(sweep, recordings: results.recordings, bootstrap: results.bootstrap, assessment: decisive.assessment,
                       into: sweeps.createGroup(sweep.definition.name))
         }
         try SchemaGroup.checkWritten(file.root, layout: ResultsSchema.sweep)
@@ -51,7 +53,7 @@ public enum SweepResultsFile {
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    private static func write(_ sweep: SweepResult, recordings: [String], bootstrap: BootstrapSettings, rules: VerdictRules,
+    private static func write(_ sweep: SweepResult, recordings: [String], bootstrap: BootstrapSettings, assessment: SweepAssessment,
                               into group: SchemaGroup) throws {
         let plan = try sweep.plan()
         var swept = sweep.definition
@@ -111,7 +113,6 @@ public enum SweepResultsFile {
         try rec.write(r.intervals.map { $0?.lower ?? .nan }, to: "lower")
         try rec.write(r.intervals.map { $0?.upper ?? .nan }, to: "upper")
         try rec.write(plan.shipped, to: "shipped")
-        let assessment = try sweep.assessment(bootstrap, rules: rules)
         try rec.write(assessment.verdicts.map(\.text), to: "verdict")
         try rec.write(assessment.verdicts.map(\.reason), to: "verdict_reason")
         try rec.write(assessment.evidence.map { $0.gain ?? .nan }, to: "gain")
