@@ -22,8 +22,11 @@ public struct CapturePlan: Sendable {
         public var events: (needed: Int, noun: String)?
         /// The sessions the plan estimates those events take (nil when no scenario says).
         public var sessions: Int?
-        /// Whether the item asks for look-alike pairs whose twin cross-cosine is to be measured.
-        public var measuresTwins = false
+        /// Sessions with look-alike pairs the item asks for to measure the twin cross-cosine
+        /// (nil when it asks for none).
+        public var twinSessions: Int?
+        /// What has been captured so far (``CaptureProgress``), when sessions were given.
+        public var progress: String?
     }
 
     /// One item per constant whose verdict is not *decided*, in report order.
@@ -42,9 +45,9 @@ public struct CapturePlan: Sendable {
             for (a, key) in plan.keys.enumerated() {
                 let verdict = assessment.verdicts[a]
                 let constant = "\(sweep.definition.name) · \(key.name)"
-                guard verdict.kind != .decided else { decided.append(constant); continue }
+                guard verdict.kind != .decided, verdict.kind != .decidedAtMeasured else { decided.append(constant); continue }
                 var steps: [String] = []
-                var eventsNeeded: (Int, String)?, sessionsNeeded: Int?
+                var eventsNeeded: (Int, String)?, sessionsNeeded: Int?, twinSessions: Int?
                 let shipped = plan.shipped[a]
                 switch verdict.kind {
                 case .atEdge:
@@ -54,7 +57,7 @@ public struct CapturePlan: Sendable {
                     let recommended = assessment.recommendation.chosen.map { plan.points[$0][a] } ?? shipped
                     for family in verdict.families {
                         steps += Self.measureSteps(family: family, sweep: sweep, axis: a, shipped: shipped, recommended: recommended,
-                                                   results: results, scenarios: scenarios)
+                                                   results: results, scenarios: scenarios, twinSessions: &twinSessions)
                     }
                 case .noValueMeetsCap:
                     steps.append("No value of the swept constants meets the rule on this data (\(verdict.reason)). Capturing more sessions "
@@ -80,7 +83,7 @@ public struct CapturePlan: Sendable {
                 item.sweep = results.sweeps.firstIndex { $0.definition.name == sweep.definition.name } ?? 0
                 item.events = eventsNeeded
                 item.sessions = sessionsNeeded
-                item.measuresTwins = verdict.kind == .dependsOn && sweep.pivots.contains { verdict.families.contains($0.family) && $0.measure.contains("cross-cosine") }
+                item.twinSessions = twinSessions
                 items.append(item)
             }
         }
@@ -103,7 +106,9 @@ public struct CapturePlan: Sendable {
 
     /// The plan as checklist entries: one per constant to settle, numbered, then the decided ones.
     public var entries: [(title: String, steps: [String])] {
-        items.enumerated().map { ("Item \($0.offset + 1): \($0.element.constant) (\($0.element.verdict))", $0.element.steps) }
+        items.enumerated().map {
+            ("Item \($0.offset + 1): \($0.element.constant) (\($0.element.verdict))", $0.element.steps + ($0.element.progress.map { ["Progress: " + $0] } ?? []))
+        }
             + (decided.isEmpty ? [] : [("Decided, nothing to capture: \(decided.joined(separator: ", "))", [])])
     }
 
@@ -116,40 +121,41 @@ public struct CapturePlan: Sendable {
     /// and for the twin cross-cosine probe the sessions with look-alike pairs a capture needs to
     /// tell the real median from the threshold.
     private static func measureSteps(family: String, sweep: SweepResult, axis a: Int, shipped: Double, recommended: Double,
-                                     results: SweepResults, scenarios: [String?]) -> [String] {
+                                     results: SweepResults, scenarios: [String?], twinSessions: inout Int?) -> [String] {
         let scans = sweep.pivots.filter { $0.family == family }
         guard !scans.isEmpty else {
             return ["Measure the \(family) assumption in real sessions (no pivot scan of it is defined; the variants that overturn the verdict name the parameters)."]
         }
         return scans.map { scan in
-            var text = "Measure \(scan.measure) (\(scan.phrase(shipped, recommended: recommended, axis: a)))"
+            let text = "Measure \(scan.measure) (\(scan.phrase(shipped, recommended: recommended, axis: a)))"
                 + (scan.measure.contains("cross-cosine") ? ": mark *object here* on both look-alikes of every pair and *twin of* between them; "
                    + "`spatial-eval measure` computes it from the sessions." : ".")
             guard let crossing = scan.crossings(shipped, recommended: recommended, axis: a).first, scan.measure.contains("cross-cosine") else { return text }
             let threshold = (crossing.below + crossing.above) / 2
-            text += twinPairSessions(threshold: threshold, results: results, scenarios: scenarios)
-            return text
+            let (sentence, sessions) = twinPairSessions(threshold: threshold, results: results, scenarios: scenarios)
+            if let sessions { twinSessions = max(twinSessions ?? 0, sessions) }
+            return text + sentence
         }
     }
 
     /// The sessions with look-alike pairs needed to tell a real median twin cross-cosine from
     /// `threshold` by as much as the simulator's (recordings are the clusters).
-    private static func twinPairSessions(threshold: Double, results: SweepResults, scenarios: [String?]) -> String {
+    private static func twinPairSessions(threshold: Double, results: SweepResults, scenarios: [String?]) -> (String, Int?) {
         let f = { (v: Double) in ReportNumber.fixed(v) }
         let medians = results.cosinePairs.compactMap { p -> Double? in
             let cross = zip(p.cosines, p.sameObject).filter { !$0.1 }.map(\.0)
             return cross.isEmpty ? nil : Quantile.linear(cross, 0.5)
         }
-        guard medians.count >= 2 else { return "" }
+        guard medians.count >= 2 else { return ("", nil) }
         let mean = medians.reduce(0, +) / Double(medians.count)
         let sd = (medians.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(medians.count - 1)).squareRoot()
         let distance = max(abs(mean - threshold), 0.005)
         let z = 1.96 * 1.2533 * sd / distance  // 1.2533 = √(π/2): the median's standard error over the mean's
         let n = Int((z * z).rounded(.up))
         let twinScenario = scenarios.compactMap { $0 }.first { $0.contains("twins") } ?? "twins-moved"
-        return " The verdict flips near \(f(threshold)); to tell a real median from it by as much as the simulator's "
+        return (" The verdict flips near \(f(threshold)); to tell a real median from it by as much as the simulator's "
             + "(\(f(mean)), spread \(f(sd)) between sessions) takes about \(max(n, 2)) sessions with look-alike pairs "
-            + "(scenario \(twinScenario)), the cosine of every pair of detections of two twins logged (detections carry their embeddings)."
+            + "(scenario \(twinScenario)), the cosine of every pair of detections of two twins logged (detections carry their embeddings).", max(n, 2))
     }
 
     /// The scenario whose recordings hold the most of an event per recording, with that mean;
