@@ -41,6 +41,19 @@ func makeSeeds(root: String, into folder: String, maximumBytes: Int = 64 * 1024)
     }
     // Recorder output: a short session made through SpatialEvalRecorder (every record kind).
     try save("recorder", "session.jsonl", try RecorderOutputCheck.sampleSession(in: scratch + "/recorder"))
+    // Capture folders, packed (FolderArchive): the first two frames of the bundled ChArUco capture,
+    // and a 1-second simulated recording exported in Stray Scanner's two layouts.
+    let charuco = path("Data/captures/charuco")
+    try save("scanner3d", "charuco-2-frames.bin", try FolderArchive.pack(folder: charuco) { name in
+        name == "info.json" || ["00000", "00001"].contains { name.contains("_\($0).") }
+    }, binary: true)
+    let stray = scratch + "/stray.sqlite"
+    _ = try tool(["simulate", "--scenario", "twins-moved", "--seed", "5", "--duration", "1", "--out", stray])
+    for (name, flags) in [("camera-matrix", [String]()), ("per-frame", ["--per-frame-intrinsics"])] {
+        let folder = scratch + "/stray-\(name)"
+        _ = try tool(["export", "--stray", stray, "--out", folder] + flags)
+        try save("stray", "\(name).bin", try FolderArchive.pack(folder: folder), binary: true)
+    }
     // Protocols: the shipped ones, read from a folder where their relative recording paths resolve.
     for name in (try fm.contentsOfDirectory(atPath: path("Protocols"))).sorted() where name.hasSuffix(".json") {
         try copy("protocol", "Protocols/\(name)")

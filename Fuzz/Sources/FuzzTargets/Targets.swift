@@ -7,6 +7,7 @@ import EvalJobs
 import EvalResults
 import Sweeps
 import Warmth
+import CaptureFolders
 
 /// One fuzz target: a parser fed one input at a time. Errors are the expected outcome for
 /// most inputs; a crash, a hang or a runaway allocation is what the fuzzer is looking for.
@@ -130,6 +131,20 @@ let allTargets: [FuzzTarget] = [
         let log = GateLog.parse(data, file: "app.log")
         _ = log.allUnparsed.count
         _ = log.blocks.map(\.isWellFormed)
+    },
+    FuzzTarget(name: "scanner3d", summary: "3D Scanner App \"All Data\" folders (frame JSON, depth and confidence PNGs through libpng), packed",
+               seeds: []) { data in
+        let folder = NSTemporaryDirectory() + "spatial-eval-fuzz-\(getpid())-capture"
+        FolderArchive.unpack(data, into: folder)
+        guard let recording = try? CaptureFolder.read(folder, format: .threeDScannerApp) else { return }
+        _ = RecordingValidator().problems(in: recording)
+    },
+    FuzzTarget(name: "stray", summary: "Stray Scanner folders (odometry.csv, camera_matrix.csv, depth/ and confidence/ PNGs), packed",
+               seeds: []) { data in
+        let folder = NSTemporaryDirectory() + "spatial-eval-fuzz-\(getpid())-capture"
+        FolderArchive.unpack(data, into: folder)
+        guard let recording = try? CaptureFolder.read(folder, format: .strayScanner) else { return }
+        _ = RecordingValidator().problems(in: recording)
     },
     FuzzTarget(name: "shardplan", summary: "shard plans (plan.json)",
                seeds: ["Fuzz/seeds/shardplan/plan.json"]) { data in

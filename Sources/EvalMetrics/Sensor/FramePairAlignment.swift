@@ -3,9 +3,10 @@ import Recording
 /// How well the LiDAR points of two frames about a second apart land on each other in the
 /// world (`spec.md#sensor-statistics`): a check of a recording's conventions on real data. The
 /// high-confidence samples (confidence 2, depth ≤ a limit) of both frames are back-projected
-/// through their poses and intrinsics; for each point of the first frame the distance to the
-/// nearest point of the second is found, and the pair's figure is the 25th percentile
-/// (nearest rank) of those distances. Static surfaces seen twice give a few centimetres; a
+/// through their poses and intrinsics; for each point of the first frame that the second
+/// frame's camera sees (inside its image, within the depth limit: only surfaces both frames
+/// see can land on each other) the distance to the nearest point of the second is found, and
+/// the pair's figure is the 25th percentile (nearest rank) of those distances. Static surfaces seen twice give a few centimetres; a
 /// wrong axis, a transposed pose or a mirrored map gives tens of centimetres.
 public enum FramePairAlignment {
     /// Distances are exact up to this many metres (two cells of the search grid); farther
@@ -29,6 +30,16 @@ public enum FramePairAlignment {
             }
         }
         return points
+    }
+
+    /// The `points` that `frame`'s camera sees: in front of it, inside its image, at a depth
+    /// of at most `maximumDepth`.
+    public static func seen(_ points: [SIMD3<Double>], by frame: Frame, maximumDepth: Double) -> [SIMD3<Double>] {
+        points.filter { point in
+            guard let seen = MapGeometry.project(MapGeometry.inverseTransform(frame.pose, point), intrinsics: frame.intrinsics) else { return false }
+            return seen.depth <= maximumDepth && seen.pixel.x >= 0 && seen.pixel.y >= 0
+                && seen.pixel.x < Double(frame.width) && seen.pixel.y < Double(frame.height)
+        }
     }
 
     /// The nearest-rank `p`-quantile of the distances from each of `points` to the nearest of

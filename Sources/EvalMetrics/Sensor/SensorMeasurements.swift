@@ -233,10 +233,11 @@ extension SensorMeasurements {
     }
 
     /// The frame-pair alignment of maps `a` and `b` at their own size (NaN when either has
-    /// fewer than 50 points): points of `a` every `columns / 64`-th sample, of `b` every
-    /// `columns / 128`-th.
+    /// fewer than 50 points): points of `a` every `columns / 64`-th sample that `b`'s camera
+    /// sees within the depth limit, of `b` every `columns / 128`-th.
     static func alignment(_ a: LidarMap, _ frameA: Frame, _ b: LidarMap, _ frameB: Frame, maximumDepth: Double) -> Double {
-        let from = FramePairAlignment.worldPoints(a, frame: frameA, maximumDepth: maximumDepth, stride: a.columns / 64)
+        let from = FramePairAlignment.seen(FramePairAlignment.worldPoints(a, frame: frameA, maximumDepth: maximumDepth, stride: a.columns / 64),
+                                           by: frameB, maximumDepth: maximumDepth)
         let to = FramePairAlignment.worldPoints(b, frame: frameB, maximumDepth: maximumDepth, stride: b.columns / 128)
         guard from.count >= 50, to.count >= 50 else { return .nan }
         return FramePairAlignment.nearestDistanceQuantile(0.25, from: from, to: to)

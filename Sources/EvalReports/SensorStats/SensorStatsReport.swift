@@ -73,7 +73,7 @@ public enum SensorStatsReport {
         doc.endDetails()
 
         doc.beginDetails("Frame-pair alignment")
-        doc.paragraph("The conventions checked on the data: the high-confidence samples (≤ \(number(r.settings.alignmentMaximumDepth, 0)) m) of two frames about \(number(r.settings.alignmentGap, 0)) s apart, back-projected into the world at the maps' own resolution; per pair the 25th percentile of the nearest-neighbour distances, then the median over pairs [95 % interval]. Static surfaces seen twice land within a few centimetres of each other; a wrong axis or a transposed pose puts them 20–30 cm apart. At the simulator's 32 × 24 maps neighbouring samples lie several centimetres apart, so its figure is larger for that reason alone.")
+        doc.paragraph("The conventions checked on the data: the high-confidence samples (≤ \(number(r.settings.alignmentMaximumDepth, 0)) m) of two frames about \(number(r.settings.alignmentGap, 0)) s apart, back-projected into the world at the maps' own resolution; per pair the 25th percentile of the nearest-neighbour distances from the first frame's points the second frame sees, then the median over pairs [95 % interval]. Static surfaces seen twice land within a few centimetres of each other; a wrong axis or a transposed pose puts them 20–30 cm apart. At the simulator's 32 × 24 maps neighbouring samples lie several centimetres apart, so its figure is larger for that reason alone.")
         doc.table([["recording", "data", "map size", "pairs", "alignment, m"]] + r.recordings.map {
             [$0.name, $0.data, "\($0.nativeColumns) × \($0.nativeRows)", "\($0.alignmentPairs)", interval($0.alignment, $0.alignmentLower, $0.alignmentUpper, 3)]
         })
