@@ -74,10 +74,11 @@ struct StrayScannerTests {
 
     @Test("a frame without its depth or its pose is an error naming the file")
     func missing() throws {
-        #expect(try Self.error { try FileManager.default.removeItem(atPath: $0 + "/depth/000003.png") }
-            == "depth/000003.png: missing: frame 3 (odometry.csv line 3) has no LiDAR depth map")
+        // The simulated maps are on frames 1, 4, 7, …: frame 4 is on odometry.csv's line 3.
+        #expect(try Self.error { try FileManager.default.removeItem(atPath: $0 + "/depth/000004.png") }
+            == "depth/000004.png: missing: frame 4 (odometry.csv line 3) has no LiDAR depth map")
         #expect(try Self.error { scan in
-            try FileManager.default.copyItem(atPath: scan + "/depth/000000.png", toPath: scan + "/depth/000999.png")
+            try FileManager.default.copyItem(atPath: scan + "/depth/000001.png", toPath: scan + "/depth/000999.png")
         } == "depth/000999.png: frame 999 has no odometry.csv row (a frame without its pose)")
     }
 

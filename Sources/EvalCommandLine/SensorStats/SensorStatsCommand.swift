@@ -40,7 +40,7 @@ struct SensorStatsCommand: Command {
         }
         var settings = SensorStatisticsSettings()
         settings.resamples = arguments[Self.resamples]
-        let (results, inputs) = try SensorStatsJob.run(arguments[Self.recordings], resolution: arguments[Self.resolution], settings: settings)
+        let (results, inputs) = try EvaluationJobs.sensorStatistics(arguments[Self.recordings], resolution: arguments[Self.resolution], settings: settings)
         let out = try OutputFolder.open(arguments[Self.out])
         defer { out.close() }
         try SensorStatsResultsFile.write(results, inputs: inputs, to: out.staged("results.h5"))

@@ -53,14 +53,21 @@ public enum FramePairAlignment {
         return distances[k - 1]
     }
 
-    /// Points bucketed in cubic cells of ``cell`` metres.
+    /// Points bucketed in cubic cells of ``cell`` metres: the points sorted by cell, and per
+    /// occupied cell (sorted) where its points start.
     struct Grid {
         var points: [SIMD3<Double>]
-        var cells: [Int: [Int]] = [:]
+        var keys: [Int] = []
+        var starts: [Int] = []
 
         init(_ points: [SIMD3<Double>]) {
-            self.points = points
-            for (k, p) in points.enumerated() { cells[Self.key(Self.index(p)), default: []].append(k) }
+            let keyed = points.map { (Self.key(Self.index($0)), $0) }.sorted { $0.0 < $1.0 }
+            self.points = keyed.map(\.1)
+            for (k, entry) in keyed.enumerated() where keys.last != entry.0 {
+                keys.append(entry.0)
+                starts.append(k)
+            }
+            starts.append(keyed.count)
         }
 
         static func index(_ p: SIMD3<Double>) -> SIMD3<Int> {
@@ -72,6 +79,16 @@ public enum FramePairAlignment {
             return ((i.x + bias) & mask) << 42 | ((i.y + bias) & mask) << 21 | ((i.z + bias) & mask)
         }
 
+        /// The points of the cell with `key` (an empty range when none).
+        func members(_ key: Int) -> Range<Int> {
+            var (low, high) = (0, keys.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if keys[middle] < key { low = middle + 1 } else { high = middle }
+            }
+            return low < keys.count && keys[low] == key ? starts[low]..<starts[low + 1] : 0..<0
+        }
+
         /// The distance to the nearest point: searched in the 3 × 3 × 3 cells around `p`, which
         /// settles any distance up to one cell, then in the 5 × 5 × 5 cells (up to two).
         func nearestDistance(to p: SIMD3<Double>) -> Double {
@@ -81,8 +98,7 @@ public enum FramePairAlignment {
                 for dx in -radius...radius {
                     for dy in -radius...radius {
                         for dz in -radius...radius where max(abs(dx), abs(dy), abs(dz)) == radius || radius == 1 {
-                            guard let members = cells[Self.key(centre &+ SIMD3(dx, dy, dz))] else { continue }
-                            for k in members {
+                            for k in members(Self.key(centre &+ SIMD3(dx, dy, dz))) {
                                 let d = points[k] - p
                                 best = min(best, (d * d).sum())
                             }

@@ -117,17 +117,8 @@ extension SensorMeasurements {
                 b.angularSpeeds.append(step.angularSpeed)
             }
         }
-        var alignmentPairs = 0
-        let nativeTimes = native.map { frames[$0.frame]!.time }
-        var next = -Double.infinity
-        for a in native.indices where nativeTimes[a] >= next {
-            guard let b = partner(of: a, times: nativeTimes, gap: settings.alignmentGap, tolerance: settings.pairGapTolerance) else { continue }
-            next = nativeTimes[a] + settings.alignmentGap / 2
-            let figure = alignment(native[a], frames[native[a].frame]!, native[b], frames[native[b].frame]!, maximumDepth: settings.alignmentMaximumDepth)
-            guard !figure.isNaN else { continue }
-            alignmentPairs += 1
-            update(nativeTimes[a]) { $0.alignment.append(figure) }
-        }
+        let aligned = alignmentFigures(recording, settings: settings)
+        for (time, figure) in aligned { update(time) { $0.alignment.append(figure) } }
         let sorted = blocks.keys.sorted().map { key -> SensorBlock in
             var b = blocks[key]!
             b.disagreementByDepth = b.disagreementByDepth.map { $0.sorted() }
@@ -141,7 +132,25 @@ extension SensorMeasurements {
             settings: settings, frames: recording.frames.count, mapFrames: native.count,
             nativeSize: native.first.map { MapSize(rows: $0.rows, columns: $0.columns) },
             analysedSize: maps.first.map { MapSize(rows: $0.rows, columns: $0.columns) },
-            duration: (recording.frames.last?.time ?? origin) - origin, pairs: pairs, alignmentPairs: alignmentPairs, blocks: sorted)
+            duration: (recording.frames.last?.time ?? origin) - origin, pairs: pairs, alignmentPairs: aligned.count, blocks: sorted)
+    }
+
+    /// The frame-pair alignment of `recording` (`spec.md#sensor-statistics`): per pair of maps
+    /// about ``SensorStatisticsSettings/alignmentGap`` apart at their own size, the first
+    /// frame's time and the pair's figure; pairs with too few points are left out.
+    public static func alignmentFigures(_ recording: Recording, settings: SensorStatisticsSettings = SensorStatisticsSettings()) -> [(time: Double, figure: Double)] {
+        let frames = Dictionary(recording.frames.map { ($0.index, $0) }, uniquingKeysWith: { first, _ in first })
+        let maps = recording.lidarMaps.filter { frames[$0.frame] != nil }.sorted { frames[$0.frame]!.time < frames[$1.frame]!.time }
+        let times = maps.map { frames[$0.frame]!.time }
+        var figures: [(time: Double, figure: Double)] = []
+        var next = -Double.infinity
+        for a in maps.indices where times[a] >= next {
+            guard let b = partner(of: a, times: times, gap: settings.alignmentGap, tolerance: settings.pairGapTolerance) else { continue }
+            next = times[a] + settings.alignmentGap / 2
+            let figure = alignment(maps[a], frames[maps[a].frame]!, maps[b], frames[maps[b].frame]!, maximumDepth: settings.alignmentMaximumDepth)
+            if !figure.isNaN { figures.append((times[a], figure)) }
+        }
+        return figures
     }
 
     /// The bin of `value` among `edges` (bin k is [edge k, edge k + 1), the last open-ended), nil below the first.
