@@ -45,7 +45,7 @@ struct SensorStatsCommandTests {
         try data.prefix(1000).write(to: URL(fileURLWithPath: png))
         let run = runTool(["import", "--capture", copy, "--out", folder.file("out.sqlite")])
         #expect(run.status == 1)
-        #expect(run.output.standardError.hasPrefix("error: \(png): cannot be decoded:"), "\(run.output.standardError)")
+        #expect(run.output.standardError == "error: \(png): not a readable PNG: the file ends early (truncated PNG)\n", "\(run.output.standardError)")
         #expect(!FileManager.default.fileExists(atPath: folder.file("out.sqlite")))
     }
 

@@ -22,7 +22,7 @@ struct SensorStatsCommand: Command {
         (Docs/sensor-statistics.md). --viewer NAME=PAGE,… links recordings' viewer pages from \
         the report. Exit status: 0 written, 1 bad input, 64 usage error.
         """
-    static let recordings = Positional<[String]>("RECORDING.sqlite", "Recordings with LiDAR maps.", minimum: 1)
+    static let recordings = Positional<[String]>("RECORDING.sqlite", "Recordings with LiDAR maps (at most 64).", minimum: 1, maximum: 64)
     static let out = OptionKey<String>("out", "DIR", "Folder for results.h5 and the report.")
     static let resolution = OptionKey<SensorStatsJob.MapResolution>(
         "map-resolution", "MODE", "Compare maps at the simulator's pitch or at their own size.", default: .simulatorPitch)
