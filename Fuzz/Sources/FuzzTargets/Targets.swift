@@ -47,6 +47,15 @@ let protocolScratchFolder: String = {
     return base + "/Protocols"
 }()
 
+/// Unpacks a packed capture folder (``FolderArchive``) into a per-process scratch folder and
+/// reads it as `format`, then validates what it read.
+func readCapture(_ data: Data, as format: CaptureFormat) {
+    let folder = NSTemporaryDirectory() + "spatial-eval-fuzz-\(getpid())-capture"
+    FolderArchive.unpack(data, into: folder)
+    guard let recording = try? CaptureFolder.read(folder, format: format) else { return }
+    _ = RecordingValidator().problems(in: recording)
+}
+
 let allTargets: [FuzzTarget] = [
     FuzzTarget(name: "mot", summary: "MOTChallenge rows (gt.txt / tracker files)",
                seeds: ["Data/mot-sample/gt/*/gt/gt.txt", "Data/mot-sample/tracker/*.txt"]) { data in
@@ -134,17 +143,11 @@ let allTargets: [FuzzTarget] = [
     },
     FuzzTarget(name: "scanner3d", summary: "3D Scanner App \"All Data\" folders (frame JSON, depth and confidence PNGs through libpng), packed",
                seeds: []) { data in
-        let folder = NSTemporaryDirectory() + "spatial-eval-fuzz-\(getpid())-capture"
-        FolderArchive.unpack(data, into: folder)
-        guard let recording = try? CaptureFolder.read(folder, format: .threeDScannerApp) else { return }
-        _ = RecordingValidator().problems(in: recording)
+        readCapture(data, as: .threeDScannerApp)
     },
     FuzzTarget(name: "stray", summary: "Stray Scanner folders (odometry.csv, camera_matrix.csv, depth/ and confidence/ PNGs), packed",
                seeds: []) { data in
-        let folder = NSTemporaryDirectory() + "spatial-eval-fuzz-\(getpid())-capture"
-        FolderArchive.unpack(data, into: folder)
-        guard let recording = try? CaptureFolder.read(folder, format: .strayScanner) else { return }
-        _ = RecordingValidator().problems(in: recording)
+        readCapture(data, as: .strayScanner)
     },
     FuzzTarget(name: "shardplan", summary: "shard plans (plan.json)",
                seeds: ["Fuzz/seeds/shardplan/plan.json"]) { data in

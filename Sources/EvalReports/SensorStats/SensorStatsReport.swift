@@ -14,13 +14,12 @@ public enum SensorStatsReport {
         var doc = ReportDocument()
         doc.heading("Sensor statistics: recorded and simulated LiDAR and poses", 1)
         doc.beginSummary()
-        let data = r.recordings.map { RecordingData(meta: ["source": $0.source, "simulator": $0.data == "simulated" ? "simulated" : ""]) }
-        doc.paragraph(dataLine(r, data: data))
+        doc.paragraph(dataLine(r))
         doc.paragraph(resolutionLine(r))
         var headline = [["figure"] + r.recordings.map(column)]
-        headline.append(["high-confidence share at 2–3 m"] + r.recordings.indices.map { shareCell(r, $0, low: 2) })
-        headline.append(["high-confidence share at 4–5 m"] + r.recordings.indices.map { shareCell(r, $0, low: 4) })
-        headline.append(["high-confidence share at 5–6 m"] + r.recordings.indices.map { shareCell(r, $0, low: 5) })
+        for (low, high) in [(0.0, 1.0), (2, 3), (4, 5), (5, 6)] {
+            headline.append(["high-confidence share at \(number(low, 0))–\(number(high, 0)) m"] + r.recordings.indices.map { shareCell(r, $0, low: low) })
+        }
         headline.append(["high share on a discontinuity (≤ \(number(r.settings.edgeMaximumDepth, 0)) m)"] + r.recordings.indices.map { edgeCell(r, $0, low: 0) })
         let gap = r.settings.pairGaps.contains(1) ? 1.0 : (r.settings.pairGaps.first ?? 0)
         headline.append(["median depth disagreement, pairs \(number(gap, 1)) s apart, m"] + r.recordings.indices.map { disagreementCell(r, $0, by: "gap", gap: gap) })
@@ -73,7 +72,7 @@ public enum SensorStatsReport {
         doc.endDetails()
 
         doc.beginDetails("Frame-pair alignment")
-        doc.paragraph("The conventions checked on the data: the high-confidence samples (≤ \(number(r.settings.alignmentMaximumDepth, 0)) m) of two frames about \(number(r.settings.alignmentGap, 0)) s apart, back-projected into the world at the maps' own resolution; per pair the 25th percentile of the nearest-neighbour distances from the first frame's points the second frame sees, then the median over pairs [95 % interval]. Static surfaces seen twice land within a few centimetres of each other; a wrong axis or a transposed pose puts them 20–30 cm apart. At the simulator's 32 × 24 maps neighbouring samples lie several centimetres apart, so its figure is larger for that reason alone.")
+        doc.paragraph("The conventions checked on the data: the high-confidence samples (≤ \(number(r.settings.alignmentMaximumDepth, 0)) m) of two frames about \(number(r.settings.alignmentGap, 0)) s apart, back-projected into the world at the maps' own resolution; per pair the 25th percentile of the nearest-neighbour distances from the first frame's points the second frame sees, then the median over pairs [95 % interval]. Static surfaces seen twice land within millimetres to a few centimetres of each other; a wrong axis, a transposed pose or a mirrored map makes them fit clearly worse, by more the farther the camera moved between the frames. At the simulator's 32 × 24 maps neighbouring samples lie several centimetres apart, so its figure is larger for that reason alone.")
         doc.table([["recording", "data", "map size", "pairs", "alignment, m"]] + r.recordings.map {
             [$0.name, $0.data, "\($0.nativeColumns) × \($0.nativeRows)", "\($0.alignmentPairs)", interval($0.alignment, $0.alignmentLower, $0.alignmentUpper, 3)]
         })
@@ -115,7 +114,7 @@ public enum SensorStatsReport {
         "\((row.name as NSString).deletingPathExtension) (\(row.data))"
     }
 
-    static func dataLine(_ r: SensorStatsResults, data: [RecordingData]) -> String {
+    static func dataLine(_ r: SensorStatsResults) -> String {
         let recorded = r.recordings.filter { $0.data == "recorded" }, simulated = r.recordings.filter { $0.data == "simulated" }
         return "Data: \(r.recordings.count) recording\(r.recordings.count == 1 ? "" : "s"): \(recorded.count) recorded ("
             + recorded.map { "\($0.name), \($0.origin)" }.joined(separator: "; ") + "), \(simulated.count) simulated ("
