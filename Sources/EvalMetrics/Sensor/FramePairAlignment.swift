@@ -53,30 +53,33 @@ public enum FramePairAlignment {
         return distances[k - 1]
     }
 
-    /// Points bucketed in cubic cells of ``cell`` metres: the points sorted by cell, and per
+    /// Points bucketed in cubic cells of ``cell`` metres: the points sorted by cell (kept as
+    /// three coordinate arrays, which keeps the search fast in unoptimised builds too), and per
     /// occupied cell (sorted) where its points start.
     struct Grid {
-        var points: [SIMD3<Double>]
+        var x: [Double] = [], y: [Double] = [], z: [Double] = []
         var keys: [Int] = []
         var starts: [Int] = []
 
         init(_ points: [SIMD3<Double>]) {
-            let keyed = points.map { (Self.key(Self.index($0)), $0) }.sorted { $0.0 < $1.0 }
-            self.points = keyed.map(\.1)
-            for (k, entry) in keyed.enumerated() where keys.last != entry.0 {
-                keys.append(entry.0)
-                starts.append(k)
+            let keyed = points.map { p in (Self.key(Self.index(p.x), Self.index(p.y), Self.index(p.z)), p) }.sorted { $0.0 < $1.0 }
+            for (k, entry) in keyed.enumerated() {
+                if keys.last != entry.0 {
+                    keys.append(entry.0)
+                    starts.append(k)
+                }
+                x.append(entry.1.x)
+                y.append(entry.1.y)
+                z.append(entry.1.z)
             }
             starts.append(keyed.count)
         }
 
-        static func index(_ p: SIMD3<Double>) -> SIMD3<Int> {
-            SIMD3(Int((p.x / cell).rounded(.down)), Int((p.y / cell).rounded(.down)), Int((p.z / cell).rounded(.down)))
-        }
+        static func index(_ coordinate: Double) -> Int { Int((coordinate / cell).rounded(.down)) }
 
-        static func key(_ i: SIMD3<Int>) -> Int {
+        static func key(_ i: Int, _ j: Int, _ k: Int) -> Int {
             let bias = 1 << 20, mask = (1 << 21) - 1
-            return ((i.x + bias) & mask) << 42 | ((i.y + bias) & mask) << 21 | ((i.z + bias) & mask)
+            return ((i + bias) & mask) << 42 | ((j + bias) & mask) << 21 | ((k + bias) & mask)
         }
 
         /// The points of the cell with `key` (an empty range when none).
@@ -92,15 +95,16 @@ public enum FramePairAlignment {
         /// The distance to the nearest point: searched in the 3 × 3 × 3 cells around `p`, which
         /// settles any distance up to one cell, then in the 5 × 5 × 5 cells (up to two).
         func nearestDistance(to p: SIMD3<Double>) -> Double {
-            let centre = Self.index(p)
+            let (px, py, pz) = (p.x, p.y, p.z)
+            let (ci, cj, ck) = (Self.index(px), Self.index(py), Self.index(pz))
             var best = Double.infinity
             for radius in 1...2 {
-                for dx in -radius...radius {
-                    for dy in -radius...radius {
-                        for dz in -radius...radius where max(abs(dx), abs(dy), abs(dz)) == radius || radius == 1 {
-                            for k in members(Self.key(centre &+ SIMD3(dx, dy, dz))) {
-                                let d = points[k] - p
-                                best = min(best, (d * d).sum())
+                for di in -radius...radius {
+                    for dj in -radius...radius {
+                        for dk in -radius...radius where radius == 1 || max(abs(di), abs(dj), abs(dk)) == radius {
+                            for m in members(Self.key(ci + di, cj + dj, ck + dk)) {
+                                let (dx, dy, dz) = (x[m] - px, y[m] - py, z[m] - pz)
+                                best = min(best, dx * dx + dy * dy + dz * dz)
                             }
                         }
                     }
