@@ -53,14 +53,36 @@ struct PNGTests {
         #expect(try GrayImage.decode(small.pngBytes(), file: "c.png", expecting: .init(bitDepth: 8, role: "confidence")) == small)
     }
 
-    @Test("a real 3D Scanner App depth PNG (with an ICC profile) decodes to millimetres as Python's zlib reading gives")
-    func realDepth() throws {
-        let path = CaptureFixtures.repository + "/Data/captures/charuco/depth_00010.png"
-        let image = try GrayImage.read(path, expecting: .init(bitDepth: 16, size: (256, 192), role: "depth"))
-        // Values printed by a pure-Python PNG reader (zlib + the PNG filters) for this file:
-        // minimum 447 mm, maximum 669 mm, no zeros.
-        #expect(image.samples.min() == 447 && image.samples.max() == 669)
-        #expect(!image.samples.contains(0))
+    @Test("every depth and confidence PNG of the bundled capture (ICC profiles and all) decodes as Pillow reads it",
+          .enabled(if: ReferencePython.isAvailable))
+    func matchesPillow() throws {
+        let folder = CaptureFixtures.repository + "/Data/captures/charuco"
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".png") }.sorted()
+        #expect(names.count == 184)
+        // Pillow reads 16-bit grayscale as mode I;16 and 8-bit as L: per file the size, the mode,
+        // the sum of the samples and a sum weighting sample k by (k mod 65521) + 1, which any
+        // changed or moved sample alters.
+        let script = """
+            import sys, numpy
+            from PIL import Image
+            for path in sys.argv[1:]:
+                image = Image.open(path)
+                samples = numpy.array(image).astype(numpy.int64).ravel()
+                weights = numpy.arange(samples.size, dtype=numpy.int64) % 65521 + 1
+                print(image.width, image.height, image.mode, int(samples.sum()), int((samples * weights).sum()))
+            """
+        let output = String(decoding: try ReferencePython.run(script, arguments: names.map { folder + "/" + $0 }), as: UTF8.self)
+        let lines = output.split(separator: "\n")
+        #expect(lines.count == names.count)
+        for (name, line) in zip(names, lines) {
+            let fields = line.split(separator: " ")
+            let depth = name.hasPrefix("depth")
+            let image = try GrayImage.read(folder + "/" + name, expecting: .init(bitDepth: depth ? 16 : 8, role: name))
+            #expect(fields[0] == "\(image.width)" && fields[1] == "\(image.height)" && fields[2] == (depth ? "I;16" : "L"), "\(name)")
+            let sum = image.samples.reduce(0) { $0 + Int($1) }
+            let weighted = image.samples.enumerated().reduce(0) { $0 + Int($1.element) * ($1.offset % 65521 + 1) }
+            #expect(fields.count == 5 && fields[3] == "\(sum)" && fields[4] == "\(weighted)", "\(name)")
+        }
     }
 
     @Test("a truncated PNG is an error naming the file")
