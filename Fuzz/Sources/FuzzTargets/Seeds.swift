@@ -107,6 +107,9 @@ func makeSeeds(root: String, into folder: String, maximumBytes: Int = 64 * 1024)
         """.utf8).write(to: URL(fileURLWithPath: warmthProtocol))
     _ = try? tool(["warmth", warmthProtocol, "--out", scratch + "/warmth"])
     try save("hdf5", "warmth.h5", fm.contents(atPath: scratch + "/warmth/results.h5") ?? Data(), binary: true)
+    // The results.h5 of sensor-stats on the 1-second simulated recording.
+    _ = try tool(["sensor-stats", stray, "--out", scratch + "/sensor-stats", "--resamples", "100"])
+    try save("hdf5", "sensor-stats.h5", fm.contents(atPath: scratch + "/sensor-stats/results.h5") ?? Data(), binary: true)
     // Sweep checkpoint: the shape SweepJob saves.
     var checkpoint = SweepCheckpoint(fingerprint: "fuzz")
     checkpoint.record([0: [[1, 2, 3], [4, 5, 6]], 3: [[0.5, 0.25, 0], [1, 1, 1]], 7: [[.nan, -0.0, .infinity], [2, 2, 2]]])

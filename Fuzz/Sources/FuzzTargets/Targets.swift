@@ -106,7 +106,7 @@ let allTargets: [FuzzTarget] = [
         guard let recording = try? RecordingStore.read(from: path) else { return }
         _ = RecordingValidator().problems(in: recording)
     },
-    FuzzTarget(name: "hdf5", summary: "HDF5 results (results.h5 of a run or a warmth protocol, sweep.h5)",
+    FuzzTarget(name: "hdf5", summary: "HDF5 results (results.h5 of a run, a warmth protocol or sensor-stats, sweep.h5)",
                seeds: ["Tests/**/*.h5", "Data/**/*.h5"]) { data in
         let path = scratchFile(data, suffix: ".h5")
         guard survivesLibHDF5(path) else { return }
@@ -114,6 +114,8 @@ let allTargets: [FuzzTarget] = [
             _ = try? SweepResultsFile.read(path)
         } else if WarmthResultsFile.holdsWarmth(path) {
             _ = try? WarmthResultsFile.read(path)
+        } else if SensorStatsResultsFile.holdsSensorStats(path) {
+            _ = try? SensorStatsResultsFile.read(path)
         } else {
             _ = try? RunResultsFile.read(path)
         }
