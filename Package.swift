@@ -20,6 +20,9 @@ let package = Package(
         .systemLibrary(
             name: "CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CPNG", pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]),
         // glibc's malloc.h (the C library itself; nothing to install).
         .systemLibrary(name: "CMalloc"),
 
@@ -29,6 +32,8 @@ let package = Package(
         .target(name: "EvalMetrics", dependencies: ["EvalNumerics", "Recording"]),
         .target(name: "ResultStore", dependencies: ["CHDF5"]),
         .target(name: "Simulation", dependencies: ["Recording", "EvalNumerics"]),
+        // Capture apps' export folders (3D Scanner App, Stray Scanner) read as recordings; PNG through libpng.
+        .target(name: "CaptureFolders", dependencies: ["Recording", "CPNG"]),
         .target(name: "Replay", dependencies: ["Recording", "EvalNumerics"]),
         // Judging a replay against ground truth: where Replay (produces) and EvalMetrics (judges) meet.
         .target(name: "Evaluation", dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "Replay"]),
@@ -53,7 +58,7 @@ let package = Package(
         // and the command line: declarations, parsing, calling the library, printing.
         .target(
             name: "EvalCommandLine",
-            dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "ResultStore", "EvalResults", "EvalJobs", "EvalReports", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth", "SessionViewer"]),
+            dependencies: ["EvalNumerics", "Recording", "EvalMetrics", "ResultStore", "EvalResults", "EvalJobs", "EvalReports", "Simulation", "Replay", "Evaluation", "Sweeps", "Warmth", "SessionViewer", "CaptureFolders"]),
         .executableTarget(name: "spatial-eval", dependencies: ["EvalCommandLine", "EvalResults", "CMalloc"]),
         // What an app links to record sessions: Foundation only, no other module of this package.
         .target(name: "SpatialEvalRecorder"),
@@ -75,6 +80,7 @@ let package = Package(
         // Docs/library.md's examples, through the public API only.
         .testTarget(name: "LibraryExamples", dependencies: ["TestSupport", "EvalCommandLine", "EvalJobs", "EvalResults", "EvalMetrics", "Sweeps"]),
         .testTarget(name: "SessionViewerTests", dependencies: ["TestSupport", "SessionViewer", "Evaluation", "Replay", "Recording", "EvalMetrics", "Simulation"]),
+        .testTarget(name: "CaptureFoldersTests", dependencies: ["TestSupport", "CaptureFolders", "Recording", "Simulation", "EvalMetrics"]),
         .testTarget(name: "SweepsTests", dependencies: ["TestSupport", "Sweeps", "Evaluation", "Replay", "Recording", "EvalNumerics", "EvalMetrics", "Warmth"]),
     ],
     swiftLanguageModes: [.v6]

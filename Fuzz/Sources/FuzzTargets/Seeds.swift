@@ -41,6 +41,19 @@ func makeSeeds(root: String, into folder: String, maximumBytes: Int = 64 * 1024)
     }
     // Recorder output: a short session made through SpatialEvalRecorder (every record kind).
     try save("recorder", "session.jsonl", try RecorderOutputCheck.sampleSession(in: scratch + "/recorder"))
+    // Capture folders, packed (FolderArchive): the first two frames of the bundled ChArUco capture,
+    // and a 1-second simulated recording exported in Stray Scanner's two layouts.
+    let charuco = path("Data/captures/charuco")
+    try save("scanner3d", "charuco-2-frames.bin", try FolderArchive.pack(folder: charuco) { name in
+        name == "info.json" || ["00000", "00001"].contains { name.contains("_\($0).") }
+    }, binary: true)
+    let stray = scratch + "/stray.sqlite"
+    _ = try tool(["simulate", "--scenario", "twins-moved", "--seed", "5", "--duration", "1", "--out", stray])
+    for (name, flags) in [("camera-matrix", [String]()), ("per-frame", ["--per-frame-intrinsics"])] {
+        let folder = scratch + "/stray-\(name)"
+        _ = try tool(["export", "--stray", stray, "--out", folder] + flags)
+        try save("stray", "\(name).bin", try FolderArchive.pack(folder: folder), binary: true)
+    }
     // Protocols: the shipped ones, read from a folder where their relative recording paths resolve.
     for name in (try fm.contentsOfDirectory(atPath: path("Protocols"))).sorted() where name.hasSuffix(".json") {
         try copy("protocol", "Protocols/\(name)")
@@ -98,6 +111,9 @@ func makeSeeds(root: String, into folder: String, maximumBytes: Int = 64 * 1024)
         """.utf8).write(to: URL(fileURLWithPath: warmthProtocol))
     _ = try? tool(["warmth", warmthProtocol, "--out", scratch + "/warmth"])
     try save("hdf5", "warmth.h5", fm.contents(atPath: scratch + "/warmth/results.h5") ?? Data(), binary: true)
+    // The results.h5 of sensor-stats on the 1-second simulated recording.
+    _ = try tool(["sensor-stats", stray, "--out", scratch + "/sensor-stats", "--resamples", "100"])
+    try save("hdf5", "sensor-stats.h5", fm.contents(atPath: scratch + "/sensor-stats/results.h5") ?? Data(), binary: true)
     // Sweep checkpoint: the shape SweepJob saves.
     var checkpoint = SweepCheckpoint(fingerprint: "fuzz")
     checkpoint.record([0: [[1, 2, 3], [4, 5, 6]], 3: [[0.5, 0.25, 0], [1, 1, 1]], 7: [[.nan, -0.0, .infinity], [2, 2, 2]]])

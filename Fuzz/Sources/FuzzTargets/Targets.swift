@@ -8,6 +8,7 @@ import EvalResults
 import EvalMetrics
 import Sweeps
 import Warmth
+import CaptureFolders
 
 /// One fuzz target: a parser fed one input at a time. Errors are the expected outcome for
 /// most inputs; a crash, a hang or a runaway allocation is what the fuzzer is looking for.
@@ -46,6 +47,15 @@ let protocolScratchFolder: String = {
     try? FileManager.default.createSymbolicLink(atPath: base + "/Data", withDestinationPath: root + "/Data")
     return base + "/Protocols"
 }()
+
+/// Unpacks a packed capture folder (``FolderArchive``) into a per-process scratch folder and
+/// reads it as `format`, then validates what it read.
+func readCapture(_ data: Data, as format: CaptureFormat) {
+    let folder = NSTemporaryDirectory() + "spatial-eval-fuzz-\(getpid())-capture"
+    FolderArchive.unpack(data, into: folder)
+    guard let recording = try? CaptureFolder.read(folder, format: format) else { return }
+    _ = RecordingValidator().problems(in: recording)
+}
 
 let allTargets: [FuzzTarget] = [
     FuzzTarget(name: "mot", summary: "MOTChallenge rows (gt.txt / tracker files)",
@@ -99,7 +109,7 @@ let allTargets: [FuzzTarget] = [
         guard let recording = try? RecordingStore.read(from: path) else { return }
         _ = RecordingValidator().problems(in: recording)
     },
-    FuzzTarget(name: "hdf5", summary: "HDF5 results (results.h5 of a run or a warmth protocol, sweep.h5)",
+    FuzzTarget(name: "hdf5", summary: "HDF5 results (results.h5 of a run, a warmth protocol or sensor-stats, sweep.h5)",
                seeds: ["Tests/**/*.h5", "Data/**/*.h5"]) { data in
         let path = scratchFile(data, suffix: ".h5")
         guard survivesLibHDF5(path) else { return }
@@ -107,6 +117,8 @@ let allTargets: [FuzzTarget] = [
             _ = try? SweepResultsFile.read(path)
         } else if WarmthResultsFile.holdsWarmth(path) {
             _ = try? WarmthResultsFile.read(path)
+        } else if SensorStatsResultsFile.holdsSensorStats(path) {
+            _ = try? SensorStatsResultsFile.read(path)
         } else {
             _ = try? RunResultsFile.read(path)
         }
@@ -133,6 +145,14 @@ let allTargets: [FuzzTarget] = [
         let log = GateLog.parse(data, file: "app.log")
         _ = log.allUnparsed.count
         _ = log.blocks.map(\.isWellFormed)
+    },
+    FuzzTarget(name: "scanner3d", summary: "3D Scanner App \"All Data\" folders (frame JSON, depth and confidence PNGs through libpng), packed",
+               seeds: []) { data in
+        readCapture(data, as: .threeDScannerApp)
+    },
+    FuzzTarget(name: "stray", summary: "Stray Scanner folders (odometry.csv, camera_matrix.csv, depth/ and confidence/ PNGs), packed",
+               seeds: []) { data in
+        readCapture(data, as: .strayScanner)
     },
     FuzzTarget(name: "shardplan", summary: "shard plans (plan.json)",
                seeds: ["Fuzz/seeds/shardplan/plan.json"]) { data in

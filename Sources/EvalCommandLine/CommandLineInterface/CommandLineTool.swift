@@ -15,7 +15,7 @@ public struct CommandLineTool {
         commands = [
             RunCommand(), ReportCommand(), SweepCommand(), CapturePlanCommand(), MeasureCommand(), CurvesCommand(), BenchSweepCommand(),
             PlanShardsCommand(), RunShardCommand(), ShardStatusCommand(), MergeShardsCommand(), CleanShardsCommand(), ScoreMOTCommand(), EvaluateRecordingCommand(), ScoreThreeDCommand(), ATECommand(),
-            SimulateCommand(), SimulateCorpusCommand(), CalibrateCommand(), InspectCommand(), ImportCommand(), ExportCommand(), BenchLoadCommand(), ParityCommand(), ReplayConfigCommand(), ViewCommand(),
+            SimulateCommand(), SimulateCorpusCommand(), CalibrateCommand(), SensorStatsCommand(), InspectCommand(), ImportCommand(), ExportCommand(), BenchLoadCommand(), ParityCommand(), ReplayConfigCommand(), ViewCommand(),
             FitDepthCommand(), PairedTestCommand(), CompareCommand(), AgreeDepthCommand(), BenchFusionCommand(),
             ScoreDetCommand(), DetParityCommand(), MaskParityCommand(), GateLogCommand(), COCORLECommand(),
             WarmthCommand(), WarmthReplayCommand(), WarmthSimulateCommand(), WarmthStatsCommand(),

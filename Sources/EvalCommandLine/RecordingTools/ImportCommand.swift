@@ -3,12 +3,13 @@ import Recording
 import EvalResults
 import EvalJobs
 import EvalReports
+import CaptureFolders
 
-/// `spatial-eval import`: JSON Lines, or a TUM trajectory with MOTChallenge boxes, into a
-/// recording (SQLite).
+/// `spatial-eval import`: JSON Lines, a TUM trajectory with MOTChallenge boxes, or a capture
+/// app's export folder (3D Scanner App, Stray Scanner) into a recording (SQLite).
 struct ImportCommand: Command {
     let name = "import"
-    let summary = "Import a JSON Lines export, or a TUM trajectory with MOTChallenge boxes, into a recording."
+    let summary = "Import a JSON Lines export, a TUM trajectory with MOTChallenge boxes, or an iPhone capture folder into a recording."
     let discussion = """
         --jsonl reads the JSON Lines format of Docs/recording-format.md (one record per \
         frame, optional header and ground-truth records), or a SpatialEvalRecorder session \
@@ -19,7 +20,14 @@ struct ImportCommand: Command {
         intrinsics (fy defaults to fx, cx and cy to the image centre); --mot-gt adds \
         ground-truth boxes and objects (label --label, default person, with the stated \
         --extent in metres, default 0.5,1.7,0.3), --mot-hyp adds tracked detections \
-        and marks every frame as a detector frame. The result is validated as by \
+        and marks every frame as a detector frame. --capture reads a 3D Scanner App "All \
+        Data" export or a Stray Scanner folder (told apart by their files, or named with \
+        --capture-format): one frame and one full-resolution LiDAR depth and confidence map per \
+        capture frame, turned upright, the source app in meta, no objects; the exports' \
+        location fields are not read (Docs/recording-format.md#capture-apps). A frame that \
+        cannot be read is an error naming the file, and nothing is written. --image-size is \
+        the sensor image the exports' intrinsics refer to; --every N keeps every Nth frame. \
+        The result is validated as by \
         'inspect'; a recording with problems is not written unless --allow-invalid. \
         Exit status: 0 written, 1 bad input (file and line named), 64 usage error.
         """
@@ -38,14 +46,22 @@ struct ImportCommand: Command {
     static let label = OptionKey<String>("label", "NAME", "Class of MOTChallenge boxes.", default: "person")
     static let extent = OptionKey<ObjectExtent>(
         "extent", "W,H,D", "Assumed size in metres of MOTChallenge objects.", default: ObjectExtent(metres: SIMD3(0.5, 1.7, 0.3)))
+    static let capture = OptionKey<String?>("capture", "DIR", "3D Scanner App \"All Data\" export or Stray Scanner folder to import.")
+    static let captureFormat = OptionKey<CaptureFormat?>("capture-format", "FORMAT", "The capture folder's layout (default: told from its files).")
+    static let imageSize = OptionKey<ImageSize>(
+        "image-size", "WxH", "Sensor image size the capture's intrinsics refer to.", default: ImageSize(width: 1920, height: 1440))
+    static let every = OptionKey<Int>("every", "N", "Keep every Nth capture frame.", default: 1, bounds: .within(1...1_000_000))
     static let out = OptionKey<String>("out", "REC.sqlite", "Recording (SQLite) to write.")
     static let allowInvalid = OptionKey<Bool>(flag: "allow-invalid", "Write even when validation finds problems (they are listed as warnings).")
-    /// The options of a trajectory import, which a JSON Lines import rejects.
+    /// The options of a trajectory import, which the other imports reject.
     static let trajectoryOptions: [any CommandOption] = [motGT, motHyp, fx, fy, cx, cy, width, height, label, extent]
+    /// The options of a capture import, which the other imports reject.
+    static let captureOptions: [any CommandOption] = [captureFormat, imageSize, every]
     let positionals: [any CommandPositional] = []
-    let options: [any CommandOption] = [Self.jsonl, Self.tum] + Self.trajectoryOptions + [Self.out, Self.allowInvalid]
+    let options: [any CommandOption] = [Self.jsonl, Self.tum, Self.capture] + Self.trajectoryOptions + Self.captureOptions + [Self.out, Self.allowInvalid]
     let usageForms = [
         UsageForm([Self.jsonl, Self.out], optional: [Self.allowInvalid]),
+        UsageForm([Self.capture, Self.out], optional: [Self.captureFormat, Self.imageSize, Self.every, Self.allowInvalid]),
         UsageForm([Self.tum, Self.fx, Self.width, Self.height, Self.out],
                   optional: [Self.fy, Self.cx, Self.cy, Self.motGT, Self.motHyp, Self.label, Self.extent, Self.allowInvalid]),
     ]
@@ -65,18 +81,49 @@ struct ImportCommand: Command {
         var optionText: String? { [metres.x, metres.y, metres.z].compactMap(\.optionText).joined(separator: ",") }
     }
 
+    /// A sensor image size `WxH`, both positive.
+    struct ImageSize: OptionValue {
+        /// Width, pixels.
+        var width: Int
+        /// Height, pixels.
+        var height: Int
+
+        init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
+        init?(optionText text: String) {
+            let parts = text.split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+            guard parts.count == 2, let w = parts[0], let h = parts[1], (1...RecordingValidator.maximumImageSide).contains(w),
+                  (1...RecordingValidator.maximumImageSide).contains(h) else { return nil }
+            (width, height) = (w, h)
+        }
+        static var expectation: String { "WIDTHxHEIGHT in pixels, e.g. 1920x1440" }
+        var optionText: String? { "\(width)x\(height)" }
+    }
+
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
-        let source = try arguments.exactlyOne(of: Self.jsonl, Self.tum)
+        let source = try arguments.exactlyOne(of: Self.jsonl, Self.tum, Self.capture)
         let out = arguments[Self.out]
         let recording: Recording
-        if source.option.name == Self.jsonl.name {
-            if let extra = Self.trajectoryOptions.first(where: arguments.isGiven) {
-                throw UsageError("--\(extra.name) applies to --tum imports only")
+        let foreign = { (allowed: [any CommandOption]) in
+            (Self.trajectoryOptions + Self.captureOptions).first { option in
+                arguments.isGiven(option) && !allowed.contains { $0.name == option.name }
             }
+        }
+        if source.option.name == Self.jsonl.name {
+            if let extra = foreign([]) { throw UsageError("--\(extra.name) does not apply to --jsonl imports") }
             let imported = try JSONLinesRecording.importFiles(at: source.value)
             for warning in imported.warnings { output.err("warning: \(warning)\n") }
             recording = imported.recording
+        } else if source.option.name == Self.capture.name {
+            if let extra = foreign(Self.captureOptions) { throw UsageError("--\(extra.name) does not apply to --capture imports") }
+            var options = CaptureImportOptions()
+            (options.imageWidth, options.imageHeight) = (arguments[Self.imageSize].width, arguments[Self.imageSize].height)
+            options.every = arguments[Self.every]
+            recording = try CaptureFolder.read(source.value, format: arguments[Self.captureFormat], options: options)
         } else {
+            if let extra = foreign(Self.trajectoryOptions) { throw UsageError("--\(extra.name) does not apply to --tum imports") }
             recording = try Self.trajectoryRecording(arguments, trajectory: source.value)
         }
         let problems = RecordingValidator().problems(in: recording)
@@ -91,7 +138,7 @@ struct ImportCommand: Command {
         try RecordingStore.write(recording, to: out)
         output.out("\(out): \(recording.frames.count) frames, \(recording.detections.count) detections, "
             + "\(recording.depthGrids.count) depth grids, \(recording.groundTruthObjects.count) gt objects, "
-            + "\(recording.groundTruthBoxes.count) gt boxes\(problems.isEmpty ? "" : ", \(problems.count) problem(s)")\n")
+            + "\(recording.groundTruthBoxes.count) gt boxes, \(recording.lidarMaps.count) LiDAR maps\(problems.isEmpty ? "" : ", \(problems.count) problem(s)")\n")
         return .success
     }
 
@@ -112,3 +159,5 @@ struct ImportCommand: Command {
                                     label: arguments[Self.label], extent: arguments[Self.extent].metres).recording()
     }
 }
+
+extension CaptureFormat: OptionValue {}

@@ -113,6 +113,16 @@ public enum EvaluationJobs {
         SimulatorCalibration.run(settings)
     }
 
+    /// Measures recordings with LiDAR maps — recorded captures beside simulated recordings —
+    /// as `spatial-eval sensor-stats` does (``SensorStatsJob``, Docs/sensor-statistics.md).
+    /// Write the value with ``SensorStatsResultsFile``.
+    public static func sensorStatistics(_ paths: [String], resolution: SensorStatsJob.MapResolution = .simulatorPitch,
+                                        settings: SensorStatisticsSettings = SensorStatisticsSettings(), progress: JobProgress = .silent)
+        throws -> (results: SensorStatsResults, inputs: [(path: String, sha256: String)])
+    {
+        try SensorStatsJob.run(paths, resolution: resolution, settings: settings, progress: progress)
+    }
+
     /// Replays LookFor's warmth finder on a warmth protocol's trial corpus: fidelity, metrics,
     /// the sweep on the shared engine with its constrained choice, leave-one-session-out and
     /// the gate. With `checkpointsIn`, the sweep checkpoints there after every batch and the same

@@ -1,6 +1,7 @@
 /// The one declaration of every results-file layout the tool writes: `run/1`
 /// (`results.h5`), `fusion/1` (its `/fusion` group), `sweep/1` (`sweep.h5`), `score-mot/1`
-/// (`score-mot --out`) and `warmth/1` (`results.h5` of `spatial-eval warmth`).
+/// (`score-mot --out`), `warmth/1` (`results.h5` of `spatial-eval warmth`) and `sensor-stats/1`
+/// (`results.h5` of `spatial-eval sensor-stats`).
 ///
 /// The writers write only what it declares and check the file against it before committing
 /// (``SchemaGroup``); the readers check a file against it before reading
@@ -11,7 +12,7 @@
 /// dump; tests check that both match it.
 public enum ResultsSchema {
     /// Every layout, in documentation order.
-    public static var all: [ResultsLayout] { [run, fusion, sweep, scoreMOT, warmth] }
+    public static var all: [ResultsLayout] { [run, fusion, sweep, scoreMOT, warmth, sensorStats] }
 
     /// The layout with tag `tag`.
     public static func layout(tagged tag: String) -> ResultsLayout? { all.first { $0.tag == tag } }

@@ -28,6 +28,54 @@ public struct Transform4x4: Equatable, Sendable {
         ]
     }
 
+    /// A rigid transform from a quaternion (x, y, z, w; normalised here, so it must not be
+    /// zero) and a translation in metres: the rotation the unit quaternion describes.
+    public init(quaternion: SIMD4<Double>, translation: SIMD3<Double>) {
+        let q = quaternion / (quaternion * quaternion).sum().squareRoot()
+        let (x, y, z, w) = (q.x, q.y, q.z, q.w)
+        self.init(rotation: [
+            1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
+            2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
+            2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y),
+        ], translation: translation)
+    }
+
+    /// The unit quaternion (x, y, z, w, with w ≥ 0) of the 3×3 block, taken as a rotation
+    /// (the inverse of ``init(quaternion:translation:)`` for a proper rotation).
+    public var rotationQuaternion: SIMD4<Double> {
+        let (m00, m11, m22) = (self[0, 0], self[1, 1], self[2, 2])
+        let trace = m00 + m11 + m22
+        var q: SIMD4<Double>
+        // The largest of w, x, y, z is computed from the diagonal, the others from it.
+        if trace > 0 {
+            let s = (trace + 1).squareRoot() * 2
+            q = SIMD4((self[2, 1] - self[1, 2]) / s, (self[0, 2] - self[2, 0]) / s, (self[1, 0] - self[0, 1]) / s, s / 4)
+        } else if m00 > m11, m00 > m22 {
+            let s = (1 + m00 - m11 - m22).squareRoot() * 2
+            q = SIMD4(s / 4, (self[0, 1] + self[1, 0]) / s, (self[0, 2] + self[2, 0]) / s, (self[2, 1] - self[1, 2]) / s)
+        } else if m11 > m22 {
+            let s = (1 + m11 - m00 - m22).squareRoot() * 2
+            q = SIMD4((self[0, 1] + self[1, 0]) / s, s / 4, (self[1, 2] + self[2, 1]) / s, (self[0, 2] - self[2, 0]) / s)
+        } else {
+            let s = (1 + m22 - m00 - m11).squareRoot() * 2
+            q = SIMD4((self[0, 2] + self[2, 0]) / s, (self[1, 2] + self[2, 1]) / s, s / 4, (self[1, 0] - self[0, 1]) / s)
+        }
+        q /= (q * q).sum().squareRoot()
+        return q.w < 0 ? -q : q
+    }
+
+    /// This pose with the camera's y and z axes negated (`M · diag(1, −1, −1, 1)`): a
+    /// `world_from_camera` pose of a camera that looks down +z with y down (the OpenCV
+    /// convention) becomes one of this format's camera (y up, looking down −z), and back.
+    public var flippingCameraYZ: Transform4x4 {
+        var flipped = self
+        for row in 0..<3 {
+            flipped[row, 1] = -self[row, 1]
+            flipped[row, 2] = -self[row, 2]
+        }
+        return flipped
+    }
+
     /// The identity transform.
     public static let identity = Transform4x4(rotation: [1, 0, 0, 0, 1, 0, 0, 0, 1], translation: .zero)
 

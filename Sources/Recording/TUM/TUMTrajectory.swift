@@ -25,17 +25,7 @@ public struct TUMPose: Equatable, Sendable {
     /// x right, y up, looking down −z, so the camera's y and z axes are negated. The
     /// world frame is kept as the trajectory defines it (TUM worlds are not y-up).
     public var worldFromCamera: Transform4x4 {
-        let q = quaternion / (quaternion * quaternion).sum().squareRoot()
-        let (x, y, z, w) = (q.x, q.y, q.z, q.w)
-        let r: [Double] = [
-            1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w),
-            2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w),
-            2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y),
-        ]
-        // world_from_camera(ours) = world_from_camera(TUM) · diag(1, −1, −1).
-        let signs: [Double] = [1, -1, -1]
-        let flipped: [Double] = r.indices.map { (index: Int) -> Double in r[index] * signs[index % 3] }
-        return Transform4x4(rotation: flipped, translation: translation)
+        Transform4x4(quaternion: quaternion, translation: translation).flippingCameraYZ
     }
 }
 
