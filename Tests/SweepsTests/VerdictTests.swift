@@ -134,4 +134,63 @@ import Testing
                                    resamples: 50, confidence: 0.95, seed: 1)
         #expect(same.shift == [0] && same.shiftLower == [0] && same.shiftUpper == [0])
     }
+
+    /// Evidence as `verdict` builds it, with a source, placements and a cap harm.
+    private func evidence(recommended: Double? = 0.84, source: VerdictSource = .simulated, events: Int = 100,
+                          variants: [VariantEvidence]? = nil, placements: [PivotPlacement] = [], harm: CapHarm? = nil) -> VerdictEvidence {
+        var e = VerdictEvidence(
+            shipped: 0.92, recommended: recommended, interval: recommended.map { interval($0, 0.84, 0.84) }, axisValues: grid, openEnds: (true, true),
+            widenings: 2, nextRange: nil, stability: 1, events: events, gain: 0.1, practical: 0.05,
+            variants: variants ?? [variant("v", family: "drift", shift: (0, -0.02, 0.02))], axis: 0, rules: rules)
+        e.source = source
+        e.placements = placements
+        e.capHarm = harm
+        return e
+    }
+
+    @Test func recordedSessionsDecideOnSessionsAndEventsNotOnVariants() {
+        let enough = Verdict(evidence(source: .recorded(sessions: 12, clusters: 9), variants: []), rules: rules)
+        #expect(enough.kind == .decided && enough.nextStep == .ship(0.84))
+        #expect(enough.reason.contains("12 recorded sessions (9 resampled clusters) and 100 events reach the verdict's minimums"))
+        let few = Verdict(evidence(source: .recorded(sessions: 4, clusters: 4), events: 12, variants: []), rules: rules)
+        #expect(few.kind == .notIdentifiable && few.nextStep == .capture)
+        #expect(few.reasons.contains(.tooFewSessions(have: 4, need: rules.minimumSessions)))
+        #expect(few.reasons.contains(.tooFewEvents(have: 12, need: rules.minimumEvents)))
+        #expect(!few.reason.contains("variant"), "no simulator variant is asked of recorded data: \(few.reason)")
+        #expect(Verdict(evidence(variants: []), rules: rules).kind == .notIdentifiable, "simulated data still needs its variants")
+    }
+
+    @Test func noValueMeetingTheCapIsAVerdictOfItsOwn() {
+        var harm = interval(0.36, 0.2, 0.5)
+        harm.estimate = 0.36
+        let capped = Verdict(evidence(recommended: nil, harm: CapHarm(cap: "blended_twin_pair_rate ≤ 0.02", shipped: harm, least: 0.051,
+                                                                     leastPoint: "anchors.farCosine = 0.990")), rules: rules)
+        #expect(capped.kind == .noValueMeetsCap && capped.text == "no value meets the cap" && capped.nextStep == .changeRule)
+        #expect(capped.reason.contains("at the shipped constants it is 0.360 [0.200, 0.500]"))
+        #expect(capped.reason.contains("the least violating point (anchors.farCosine = 0.990) reaches 0.051"))
+        #expect(Verdict(evidence(recommended: nil), rules: rules).kind == .notIdentifiable, "a rule without caps has no cap to blame")
+    }
+
+    @Test func aMeasuredAssumptionSettlesADependingVerdictOnlyFromOneSide() {
+        // The scan keeps 0.92 from 0.93 up; below it the rule picks lower values.
+        let steps = [(0.70, 0.0, -0.02, 0.02), (0.79, 0.0, 0.0, 0.04), (0.86, 0.04, 0.0, 0.08), (0.93, 0.12, 0.08, 0.16), (0.97, 0.16, 0.12, 0.18)]
+            .map { variant("s", family: "twin appearance", shift: ($0.1, $0.2, $0.3), pivot: $0.0) }
+        func placed(_ value: Double, _ lower: Double, _ upper: Double) -> PivotPlacement? {
+            PivotScan(family: "twin appearance", measure: "m", prior: "none", steps: steps,
+                      measurement: MeasuredAssumption(probe: "twin-cross-cosine-median", value: value, lower: lower, upper: upper,
+                                                      sessions: 20, events: 400, unit: "pairs"))
+                .placement(0.92, recommended: 0.8, axis: 0)
+        }
+        #expect(placed(0.95, 0.94, 0.96)?.side == .keeps)
+        #expect(placed(0.75, 0.72, 0.78)?.side == .changes)
+        #expect(placed(0.75, 0.72, 0.78)?.pick == "0.800–0.840")
+        #expect(placed(0.89, 0.85, 0.94)?.side == nil, "an interval across the crossing settles nothing")
+        #expect(placed(0.5, 0.45, 0.55)?.onAxis == nil, "outside the scanned range it cannot be placed")
+        let depending = [variant("twins", family: "twin appearance", shift: (0.08, 0.04, 0.12))]
+        let keeps = Verdict(evidence(variants: depending, placements: [placed(0.95, 0.94, 0.96)!]), rules: rules)
+        #expect(keeps.kind == .decidedAtMeasured && keeps.nextStep == .keepShipped)
+        #expect(keeps.reason.contains("where every pivot step keeps 0.920"))
+        let open = Verdict(evidence(variants: depending, placements: [placed(0.89, 0.85, 0.94)!]), rules: rules)
+        #expect(open.kind == .dependsOn && open.reason.contains("does not settle the verdict"))
+    }
 }
