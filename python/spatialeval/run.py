@@ -140,7 +140,7 @@ class RunResults:
 
     @property
     def passed(self) -> bool:
-        """True when no gate failed (an undecided gate does not fail the run)."""
+        """True when no gate failed (an undecided or not-measurable gate does not fail the run)."""
         return not (self.gates["verdict"] == "fail").any()
 
     @property
