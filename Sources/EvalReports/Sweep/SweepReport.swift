@@ -80,10 +80,15 @@ public struct SweepReport: Sendable {
         doc.table(summaryRows)
         doc.endSummary()
         if headline != statement { doc.paragraph(statement + ".") }
+        let recordedOnly = results.sourceGroups.allSatisfy(\.recorded)
         doc.paragraph("Events behind each rule's metric: \(summaryEvents.joined(separator: "; ")). A verdict reads *decided* only when the "
-            + "interval excludes the shipped value, the recommendation is inside the grid, every simulator-assumption variant agrees with an "
-            + "interval of its own, the gain is practical and the choice stable; the full table, the variants, the pivots and the capture plan "
-            + "for what simulation cannot settle follow.")
+            + "interval excludes the shipped value, the recommendation is inside the grid, "
+            + (recordedOnly ? "the recorded sessions and events reach the verdict's minimums (\(results.verdictRules.minimumSessions) sessions, "
+                + "\(results.verdictRules.minimumEvents) events)"
+               : "every simulator-assumption variant agrees with an interval of its own")
+            + ", the gain is practical and the choice stable; the full table, "
+            + (recordedOnly ? "the sweeps and the capture plan for what these sessions do not settle follow."
+               : "the variants, the pivots and the capture plan for what simulation cannot settle follow."))
         doc.paragraph("spatial-eval \(results.toolVersion); protocol SHA-256 \(results.protocolSHA256). Rendered from sweep.h5 alone.")
         if results.recordings.count <= 20 {
             doc.paragraph("Recordings (n = \(results.recordings.count)): \(results.recordings.joined(separator: ", ")).")
