@@ -52,7 +52,8 @@ struct SweepCommandTests {
         let file = try ResultFile.open(atPath: out + "/sweep.h5")
         let merge = try file.root.openGroup("sweeps").openGroup("merge")
         #expect(try merge.openGroup("metrics").openGroup("pooled").readDoubles("duplicates").shape == [4, 3])
-        #expect(try merge.openGroup("metrics").openGroup("twins-moved").readDoubles("false_merge_rate").shape == [4, 3])
+        #expect(try merge.openGroup("metrics").memberNames() == ["pooled"], "sweep/2 stores no per-recording cubes")
+        #expect(try file.root.openGroup("metric_formulas").readStrings("metric") == SweepMetric.allCases.map(\.rawValue))
         #expect(try merge.openGroup("axes").readDoubles("anchors.nearRadius").values == [0.02, 0.35, 0.5])
         #expect(try merge.readDoubles("components").shape == [4, 3, 2, SweepComponent.allCases.count])
         let lhs = try file.root.openGroup("sweeps").openGroup("lhs")
@@ -75,21 +76,23 @@ struct SweepCommandTests {
         #expect(try String(contentsOfFile: again + "/report.md", encoding: .utf8) == markdown)
     }
 
-    @Test("a sweep killed after its first batch resumes from the checkpoint to the same cubes")
+    @Test("a sweep killed after its first batch of recordings resumes from the checkpoint to the same cubes")
     func killedSweepResumes() throws {
         let folder = try TemporaryDirectory()
         let loaded = try ProtocolLoader.load(try Self.makeProtocol(in: folder))
-        let straight = try #require(try SweepJob.run(loaded, folder: folder.file("a"), batchSize: 5))
+        let straight = try #require(try SweepJob.run(loaded, folder: folder.file("a"), batchSize: 1))
 
         let out = folder.file("b")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        #expect(try SweepJob.run(loaded, folder: out, batchSize: 5, stopAfterBatches: 1) == nil)
+        #expect(try SweepJob.run(loaded, folder: out, batchSize: 1, stopAfterBatches: 1) == nil)
         let checkpoint = SweepJob.checkpointPath(out, sweep: "merge")
         #expect(FileManager.default.fileExists(atPath: checkpoint))
         #expect(!FileManager.default.fileExists(atPath: out + "/sweep.h5"), "no partial results file")
         var messages: [String] = []
-        let resumed = try #require(try SweepJob.run(loaded, folder: out, batchSize: 5, message: { messages.append($0) }))
-        #expect(messages.contains("sweep merge: 12 points × 2 recordings, resuming with 5 points done"))
+        let resumed = try #require(try SweepJob.run(loaded, folder: out, batchSize: 1, message: { messages.append($0) }))
+        #expect(messages.contains("sweep merge: resumed with 1 of 2 recordings done"))
+        #expect(resumed.sweeps[0].resumed == 12, "the round's points came partly from the checkpoint")
+        #expect(resumed.cosinePairs == straight.cosinePairs && resumed.dataSource == straight.dataSource)
         #expect(resumed.sweeps.map(\.outcome) == straight.sweeps.map(\.outcome))
         #expect(resumed.sweeps.map(\.shipped) == straight.sweeps.map(\.shipped))
         let merge = straight.sweeps[0].outcome.pooled().map(SweepMetric.duplicates.value)
@@ -222,6 +225,6 @@ struct SweepCommandTests {
         #expect(reply["keys"] as? [String] == ["anchors.farCosine", "anchors.nearRadius"])
         #expect(reply["axes"] as? [Int] == [4, 3])
         #expect(reply["cube"] as? [Int] == [4, 3])
-        #expect(reply["layout"] as? String == "sweep/1")
+        #expect(reply["layout"] as? String == "sweep/2")
     }
 }

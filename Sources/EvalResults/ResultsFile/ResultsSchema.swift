@@ -1,5 +1,5 @@
 /// The one declaration of every results-file layout the tool writes: `run/1`
-/// (`results.h5`), `fusion/1` (its `/fusion` group), `sweep/1` (`sweep.h5`), `score-mot/1`
+/// (`results.h5`), `fusion/1` (its `/fusion` group), `sweep/2` (`sweep.h5`; `sweep/1`, its earlier form, is still read), `score-mot/1`
 /// (`score-mot --out`) and `warmth/1` (`results.h5` of `spatial-eval warmth`).
 ///
 /// The writers write only what it declares and check the file against it before committing
@@ -11,7 +11,7 @@
 /// dump; tests check that both match it.
 public enum ResultsSchema {
     /// Every layout, in documentation order.
-    public static var all: [ResultsLayout] { [run, fusion, sweep, scoreMOT, warmth] }
+    public static var all: [ResultsLayout] { [run, fusion, sweep, sweepVersion1, scoreMOT, warmth] }
 
     /// The layout with tag `tag`.
     public static func layout(tagged tag: String) -> ResultsLayout? { all.first { $0.tag == tag } }
