@@ -4,9 +4,10 @@
 Usage: corpus_scale.py RUNS_DIR --sizes 100,400,1000,4000 [--before-sizes 100,400,1000]
 
 Reads every RUNS_DIR/<binary>-<size>-<run>.time (GNU time -v), .h5size (sweep.h5 bytes) and
-.report.md for binary in {after, before} (runs of earlier invocations of the script count too). Prints a Markdown table of the median wall time and
-peak RSS and of sweep.h5's size per size and binary, then per binary the per-recording slope
-of each (least squares over the sizes) and the after/before ratio of sweep.h5 per recording.
+.report.md for binary in {after, before} (runs of earlier invocations of the script count too).
+Prints a Markdown table of the median wall time, CPU time (user + system) and peak RSS and of
+sweep.h5's size per size and binary (GB and MB are 10^9 and 10^6 bytes), then per binary the
+per-recording slope of each (least squares over the sizes) and the after/before ratios.
 Exit 1 when the two binaries wrote different reports at a size, or one binary different
 reports across its runs.
 """
@@ -19,14 +20,15 @@ import sys
 
 
 def parse_time(path):
-    """(wall seconds, peak RSS in bytes) from a `/usr/bin/time -v` report."""
+    """(wall seconds, peak RSS in bytes, CPU seconds: user + system) from a `/usr/bin/time -v` report."""
     text = open(path).read()
     wall = re.search(r"Elapsed \(wall clock\) time \(h:mm:ss or m:ss\): (\S+)", text).group(1)
     seconds = 0.0
     for part in wall.split(":"):
         seconds = seconds * 60 + float(part)
     rss = int(re.search(r"Maximum resident set size \(kbytes\): (\d+)", text).group(1)) * 1024
-    return seconds, rss
+    cpu = sum(float(re.search(rf"{kind} time \(seconds\): (\S+)", text).group(1)) for kind in ("User", "System"))
+    return seconds, rss, cpu
 
 
 def slope(points):
@@ -62,23 +64,25 @@ def main():
             rows[binary, n] = {
                 "walls": [t[0] for t in times], "wall": statistics.median(t[0] for t in times),
                 "rss": statistics.median(t[1] for t in times), "h5": int(open(runs[0] + ".h5size").read()),
+                "cpu": statistics.median(t[2] for t in times),
                 "report": reports.pop(),
             }
-    print("| recordings | binary | wall, median s (runs) | peak RSS, median GB | sweep.h5 MB | sweep.h5 per recording, MB |")
-    print("|---|---|---|---|---|---|")
+    print("| recordings | binary | wall, median s (runs) | CPU (user + system), median s | peak RSS, median GB | sweep.h5 MB | sweep.h5 per recording, MB |")
+    print("|---|---|---|---|---|---|---|")
     for n in sorted({n for _, n in rows}):
         for binary in ("before", "after"):
             r = rows.get((binary, n))
             if r:
                 walls = ", ".join(f"{w:.1f}" for w in r["walls"])
-                print(f"| {n:,} | {binary} | {r['wall']:.1f} ({walls}) | {r['rss'] / 1e9:.2f} | {r['h5'] / 1e6:.0f} | {r['h5'] / n / 1e6:.2f} |")
+                print(f"| {n:,} | {binary} | {r['wall']:.1f} ({walls}) | {r['cpu']:.1f} | {r['rss'] / 1e9:.2f} | {r['h5'] / 1e6:.0f} | {r['h5'] / n / 1e6:.2f} |")
     print()
     for binary, ns in sizes.items():
         rss = slope([(n, rows[binary, n]["rss"]) for n in ns])
         wall = slope([(n, rows[binary, n]["wall"]) for n in ns])
+        cpu = slope([(n, rows[binary, n]["cpu"]) for n in ns])
         h5 = slope([(n, rows[binary, n]["h5"]) for n in ns])
         if rss is not None:
-            print(f"{binary}: slope {rss / 1e6:.3f} MB peak RSS, {wall * 1e3:.1f} ms wall and {h5 / 1e6:.3f} MB of sweep.h5 per recording"
+            print(f"{binary}: slope {rss / 1e6:.3f} MB peak RSS, {wall * 1e3:.1f} ms wall, {cpu * 1e3:.1f} ms CPU and {h5 / 1e6:.3f} MB of sweep.h5 per recording"
                   f" (least squares over {', '.join(map(str, ns))})")
     for n in sizes["after"]:
         if ("before", n) in rows:
@@ -87,9 +91,11 @@ def main():
             ok = ok and same
             print(f"{n} recordings: sweep.h5 after/before {after['h5'] / before['h5']:.1%}; peak RSS after/before "
                   f"{after['rss'] / before['rss']:.1%}; wall after/before {after['wall'] / before['wall']:.2f}; "
+                  f"CPU after/before {after['cpu'] / before['cpu']:.2f}; "
                   f"reports {'identical' if same else 'DIFFER'}")
     if ("after", 400) in rows and ("after", 4000) in rows:
-        print(f"after: 4,000 recordings took {rows['after', 4000]['wall'] / rows['after', 400]['wall']:.1f}× the 400-recording time")
+        print(f"after: 4,000 recordings took {rows['after', 4000]['wall'] / rows['after', 400]['wall']:.1f}× the 400-recording wall time "
+              f"and {rows['after', 4000]['cpu'] / rows['after', 400]['cpu']:.1f}× its CPU time")
     sys.exit(0 if ok else 1)
 
 

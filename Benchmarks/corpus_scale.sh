@@ -19,7 +19,9 @@
 #   BEFORE_SIZES   sizes for BEFORE (default "100 400 1000": 4,000 would need about 24 GB)
 #   RUNS           runs per size and binary (default 3; medians are reported over every run kept
 #                  in WORK/runs, so a second invocation with other SIZES adds to the same table)
-#   CORPUS         the corpus folder (default Benchmarks/work/corpus-scale/corpus-<largest size>)
+#   CORPUS_COUNT   recordings in the corpus (default: the largest size; its first N are the N
+#                  of a smaller run, so one corpus of 4,000 serves every size)
+#   CORPUS         the corpus folder (default Benchmarks/work/corpus-scale/corpus-<CORPUS_COUNT>)
 #   WORK           scratch folder (default Benchmarks/work/corpus-scale)
 set -euo pipefail
 
@@ -32,7 +34,7 @@ WORK="${WORK:-$ROOT/Benchmarks/work/corpus-scale}"
 source "$ROOT/Benchmarks/lib.sh"
 bench_binary corpus_scale
 bench_gnu_time
-LARGEST="$(printf '%s\n' $SIZES ${BEFORE:+$BEFORE_SIZES} | sort -n | tail -n 1)"
+LARGEST="${CORPUS_COUNT:-$(printf '%s\n' $SIZES ${BEFORE:+$BEFORE_SIZES} | sort -n | tail -n 1)}"
 CORPUS="${CORPUS:-$WORK/corpus-$LARGEST}"
 mkdir -p "$WORK/runs"
 
@@ -70,10 +72,10 @@ PY
 run() {
   local tag="$1" binary="$2" n="$3" k="$4" name="$1-$3-$4"
   echo "   $name (load $(cut -d' ' -f1-3 /proc/loadavg))"
-  timed "$WORK/runs" "$name" "$binary" sweep "$WORK/sweep-$n.json" --out "$WORK/runs/$name.out"
-  stat -c %s "$WORK/runs/$name.out/sweep.h5" > "$WORK/runs/$name.h5size"
-  cp "$WORK/runs/$name.out/report.md" "$WORK/runs/$name.report.md"
-  rm -rf "$WORK/runs/$name.out"
+  timed "$WORK/runs" "$name" "$binary" sweep "$WORK/sweep-$n.json" --out "$WORK/runs/$name.dir"
+  stat -c %s "$WORK/runs/$name.dir/sweep.h5" > "$WORK/runs/$name.h5size"
+  cp "$WORK/runs/$name.dir/report.md" "$WORK/runs/$name.report.md"
+  rm -rf "$WORK/runs/$name.dir"
 }
 
 for n in $SIZES; do

@@ -126,7 +126,7 @@ public struct SweepRunner: Sendable {
 
 /// One recording's latest output of each stage with the signature it was computed for:
 /// consecutive points (C order, downstream axes varying fastest) that share a stage's
-/// signature reuse it. ``ReplaySweepSubject`` keeps one memo per recording and batch.
+/// signature reuse it. ``SweepPass`` keeps one memo per recording, plan and pass.
 ///
 /// Under one registry the absence stage is a table of looks (``AbsenceLookTable``) replayed
 /// per point; the absence outcomes and the guidance stage depend only on the flag flips of

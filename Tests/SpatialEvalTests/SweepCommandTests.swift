@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import Recording
 import ResultStore
 @testable import EvalResults
 @testable import EvalJobs
@@ -97,6 +98,25 @@ struct SweepCommandTests {
         #expect(resumed.sweeps.map(\.shipped) == straight.sweeps.map(\.shipped))
         let merge = straight.sweeps[0].outcome.pooled().map(SweepMetric.duplicates.value)
         #expect(Set(merge).count > 1, "the swept keys must change the duplicates, or this test proves nothing")
+    }
+
+    @Test("a recording changed between two passes of a sweep is an error naming it, not a sweep over two versions of it")
+    func changedRecordingMidSweep() throws {
+        let folder = try TemporaryDirectory()
+        let loaded = try ProtocolLoader.load(try Self.makeProtocol(in: folder))
+        let changed = folder.file("twins-moved.sqlite")
+        var error: InputError?
+        do {
+            _ = try SweepJob.run(loaded, folder: folder.file("out"), message: { line in
+                // The first sweep is done; the second sweep's pass reads the recordings again.
+                guard line.hasPrefix("sweep merge: done") else { return }
+                try? FileManager.default.removeItem(atPath: changed)
+                try? FileManager.default.copyItem(atPath: RunReportTests.repository + "/Data/recordings/absence.sqlite", toPath: changed)
+            })
+        } catch let thrown as InputError {
+            error = thrown
+        }
+        #expect(error?.file == changed && error?.message.contains("changed while the sweep ran") == true, "\(String(describing: error))")
     }
 
     @Test("bad sweep definitions fail at load time naming the key path, exit 1")
