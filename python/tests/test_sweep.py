@@ -147,8 +147,8 @@ class Sweep1Fixture(unittest.TestCase):
     def test_layout_and_formulas(self) -> None:
         c = Checker(self)
         c.value("layout", self.results.layout, "sweep/1")
-        c.value("formulas of sweep/1", list(self.results.metric_formulas["metric"]),
-                [metric for metric, _, _, _ in se.sweep.SWEEP1_FORMULAS])
+        c.values("formulas of sweep/1", list(self.results.metric_formulas["metric"]),
+                 [metric for metric, _, _, _ in se.sweep.SWEEP1_FORMULAS])
 
     def test_derived_cubes_equal_the_stored_ones_bit_for_bit(self) -> None:
         c = Checker(self)
@@ -164,7 +164,7 @@ class Sweep1Fixture(unittest.TestCase):
                     c.truth(f"{name} {recording}/{metric} bit for bit",
                             got.shape == values.shape and np.array_equal(got.view(np.uint64), values.view(np.uint64)))
                     compared += values.size
-        c.truth("every stored value compared", compared == 3 * len(se.sweep.SWEEP1_FORMULAS) * (6 + 4))
+        c.truth("every stored value compared", compared == 7 * len(se.sweep.SWEEP1_FORMULAS) * (6 + 6))
 
     def test_components_and_cubes_as_the_swift_reader_reads_them(self) -> None:
         c = Checker(self)
