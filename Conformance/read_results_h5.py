@@ -205,22 +205,23 @@ def formula_value(c, numerator, denominator, divisor):
     """A metric from summed components `c` (components on the last axis): the numerator, or
     numerator / (denominator / divisor) where that is positive and NaN elsewhere; each sum of
     (component index, subtracted) terms runs left to right from its first term."""
+    import functools
     import numpy as np
 
     def signed_sum(terms):
-        total = -c[..., terms[0][0]] if terms[0][1] else c[..., terms[0][0]].copy()
-        for index, subtracted in terms[1:]:
-            total = total - c[..., index] if subtracted else total + c[..., index]
-        return total
+        (first, negated), rest = terms[0], terms[1:]
+        start = np.negative(c[..., first]) if negated else np.array(c[..., first])
+        return functools.reduce(lambda total, term: (np.subtract if term[1] else np.add)(total, c[..., term[0]]), rest, start)
 
     value = signed_sum(numerator)
     if not denominator:
         return value
-    d = signed_sum(denominator)
-    if divisor != 1:
-        d = d / divisor
-    with np.errstate(divide='ignore', invalid='ignore'):
-        return np.where(d > 0, value / d, np.nan)
+    d = np.divide(signed_sum(denominator), divisor) if divisor != 1 else signed_sum(denominator)
+    # Divide only where the denominator is positive; NaN elsewhere (as the tool does).
+    quotient = np.full(np.shape(d), np.nan)
+    positive = d > 0
+    quotient[positive] = value[positive] / d[positive]
+    return quotient
 
 
 def parse_terms(text, names):
