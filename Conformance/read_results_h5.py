@@ -13,6 +13,10 @@ The layouts come from results_schema.json beside this script, the JSON dump of t
   and ranks as declared, fixed attribute values, and datasets that share an extent (the
   columns of one table) of one length. Members the schema does not declare are listed,
   not counted;
+* a sweep.h5 (sweep/2, or sweep/1 of earlier versions) has its metric cubes derived from its
+  component cube by the metric formulas (the file's /metric_formulas, or for sweep/1 the
+  schema's `metric_formulas`) and compared bit for bit with the cubes it stores (every
+  recording's in sweep/1, the pooled ones in both);
 * with a score-mot file and its JSON, every scalar of the JSON (per sequence, nested "alpha"
   arrays excluded) must sit in the summary table at the same row (the comparer's rules:
   counts exact, floats to 1e-12 relative, NaN = NaN).
@@ -39,6 +43,12 @@ ROW_NAMES = 'sequence'
 def load_schema(path=SCHEMA_PATH):
     with open(path) as f:
         return {layout['tag']: layout for layout in json.load(f)['layouts']}
+
+
+def load_formulas(path=SCHEMA_PATH):
+    """The sweep metric formulas of the schema dump (how sweep.h5's metric cubes derive)."""
+    with open(path) as f:
+        return json.load(f)['metric_formulas']
 
 
 def check_schema_names(schema):
@@ -187,6 +197,91 @@ def as_text(v):
     return v.decode() if isinstance(v, bytes) else str(v)
 
 
+#: The layouts of sweep.h5 whose metric cubes derive from the component cube.
+SWEEP_LAYOUTS = ('sweep/2', 'sweep/1')
+
+
+def formula_value(c, numerator, denominator, divisor):
+    """A metric from summed components `c` (components on the last axis): the numerator, or
+    numerator / (denominator / divisor) where that is positive and NaN elsewhere; each sum of
+    (component index, subtracted) terms runs left to right from its first term."""
+    import functools
+    import numpy as np
+
+    def signed_sum(terms):
+        (first, negated), rest = terms[0], terms[1:]
+        start = np.negative(c[..., first]) if negated else np.array(c[..., first])
+        return functools.reduce(lambda total, term: (np.subtract if term[1] else np.add)(total, c[..., term[0]]), rest, start)
+
+    value = signed_sum(numerator)
+    if not denominator:
+        return value
+    d = np.divide(signed_sum(denominator), divisor) if divisor != 1 else signed_sum(denominator)
+    # Divide only where the denominator is positive; NaN elsewhere (as the tool does).
+    quotient = np.full(np.shape(d), np.nan)
+    positive = d > 0
+    quotient[positive] = value[positive] / d[positive]
+    return quotient
+
+
+def parse_terms(text, names):
+    """(component index, subtracted) terms of a formula text such as `removals - missedRemovals`."""
+    if text == '':
+        return []
+    tokens = text.split(' ')
+    signs = [tokens[0].startswith('-')] + [op == '-' for op in tokens[1::2]]
+    components = [tokens[0].lstrip('-')] + tokens[2::2]
+    if len(tokens) % 2 == 0 or any(op not in ('+', '-') for op in tokens[1::2]) or any(n not in names for n in components):
+        raise ValueError('not a formula of known components: %r' % text)
+    return [(names.index(n), sign) for n, sign in zip(components, signs)]
+
+
+def check_sweep_metrics(h5, tag, schema_formulas):
+    """Derives every metric cube of a sweep.h5 from its component cube by the metric formulas
+    (the file's `/metric_formulas` for sweep/2, the schema's for sweep/1, whose files were
+    written with them) and compares them, bit for bit, with the cubes the file stores: every
+    recording's and the pooled ones in sweep/1, the pooled ones in sweep/2. (compared, problems)."""
+    import numpy as np
+    if tag == 'sweep/2':
+        table = h5['metric_formulas']
+        formulas = [(as_text(m), as_text(n), as_text(d), float(v)) for m, n, d, v in
+                    zip(table['metric'][()], table['numerator'][()], table['denominator'][()], table['divisor'][()])]
+        stored = [(f['metric'], f['numerator'], f['denominator'], float(f['divisor'])) for f in schema_formulas]
+        if formulas != stored:
+            print('  note: /metric_formulas differs from the schema\'s formulas (a file of another version); derived by the file\'s')
+    else:
+        formulas = [(f['metric'], f['numerator'], f['denominator'], float(f['divisor'])) for f in schema_formulas]
+    recordings = [as_text(v) for v in h5['recordings/name'][()]]
+    compared, problems = 0, []
+    for name in (as_text(v) for v in h5['sweep_names'][()]):
+        g = h5['sweeps'][name]
+        names = [as_text(v) for v in g['component_names'][()]]
+        components = g['components'][()]
+        pooled = np.zeros(components.shape[:-2] + components.shape[-1:])
+        for r in range(components.shape[-2]):
+            pooled = pooled + components[..., r, :]
+        cubes = [('pooled', pooled)]
+        if tag == 'sweep/1':
+            cubes = [(rec, components[..., r, :]) for r, rec in enumerate(recordings)] + cubes
+        for recording, c in cubes:
+            for metric, numerator, denominator, divisor in formulas:
+                where = '/sweeps/%s/metrics/%s/%s' % (name, recording, metric)
+                try:
+                    derived = formula_value(c, parse_terms(numerator, names), parse_terms(denominator, names), divisor)
+                except ValueError as error:
+                    problems.append('%s: %s' % (where, error))
+                    continue
+                if where not in h5:
+                    problems.append('%s: no stored cube to compare the derived one with' % where)
+                    continue
+                want = np.asarray(h5[where][()], dtype=np.float64)
+                compared += want.size
+                if want.shape != derived.shape or not np.array_equal(want.view(np.uint64), derived.view(np.uint64)):
+                    problems.append('%s: derived from the components, it differs from the stored cube' % where)
+    print('  derived metric cubes (%s): %d values compared bit for bit, %d cubes differed' % (tag, compared, len(problems)))
+    return compared, problems
+
+
 def check(h5_path, json_path, schema):
     import h5py
     import numpy as np
@@ -248,6 +343,9 @@ def main():
             print('HDF5 %s:' % path)
             with h5py.File(path, 'r') as h5:
                 _, problems = check_layout(h5py, h5, schema)
+                tag = as_text(h5.attrs.get('layout', ''))
+                if not problems and tag in SWEEP_LAYOUTS:
+                    problems += check_sweep_metrics(h5, tag, load_formulas(args.schema))[1]
             for problem in problems:
                 print('  DIFF %s' % problem)
             failed += bool(problems)

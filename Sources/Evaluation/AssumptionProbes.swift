@@ -62,6 +62,13 @@ public enum AssumptionProbe: String, CaseIterable, Sendable, Codable {
         public var hits = 0, trials = 0
         /// The events behind the sample.
         public var events: Int { values.isEmpty ? trials : values.count }
+
+        /// Creates a sample from its parts.
+        public init(values: [Double] = [], hits: Int = 0, trials: Int = 0) {
+            self.values = values
+            self.hits = hits
+            self.trials = trials
+        }
     }
 
     /// The probe's sample of one recording, judged through its ground truth.
@@ -71,7 +78,7 @@ public enum AssumptionProbe: String, CaseIterable, Sendable, Codable {
             let pairs = RecordingTruth(truth).cosinePairs
             return Sample(values: zip(pairs.cosines, pairs.sameObject).filter { !$0.1 }.map(\.0))
         case .detectorRecallLarge:
-            return Self.recallSample(truth)
+            return Self.recallSample(truth.recording, objectOfDetection: truth.objectOfDetection)
         case .drift:
             return Sample()
         }
@@ -92,8 +99,9 @@ public enum AssumptionProbe: String, CaseIterable, Sendable, Codable {
         }
     }
 
-    private static func recallSample(_ truth: RecordingGroundTruth) -> Sample {
-        let recording = truth.recording
+    /// The recall probe's views of `recording` (its ground-truth boxes, labelled or projected
+    /// from marks) and the detections `objectOfDetection` attributes to their objects.
+    public static func recallSample(_ recording: Recording, objectOfDetection: [Int64: Int64]) -> Sample {
         guard recording.meta["lighting"] != "low" else { return Sample() }
         let frames = recording.frames.sorted { $0.index < $1.index }
         var turning: Set<Int64> = []
@@ -106,7 +114,7 @@ public enum AssumptionProbe: String, CaseIterable, Sendable, Codable {
         let longSide = Dictionary(frames.map { ($0.index, Double(max($0.width, $0.height))) }, uniquingKeysWith: { a, _ in a })
         var found: Set<[Int64]> = []
         for detection in recording.detections {
-            if let object = truth.objectOfDetection[detection.id] { found.insert([detection.frame, object]) }
+            if let object = objectOfDetection[detection.id] { found.insert([detection.frame, object]) }
         }
         var sample = Sample()
         for box in recording.groundTruthBoxes where ran.contains(box.frame) && !turning.contains(box.frame) && box.visibility >= minimumVisibility {

@@ -187,6 +187,34 @@ struct HDF5Session {
         try check(H5Dread(dataset, memType, chdf5_s_all(), chdf5_s_all(), chdf5_p_default(), buffer))
     }
 
+    /// Writes the hyperslab `start`/`count` of the dataset (C order) from `buffer`, which holds
+    /// exactly the product of `count` elements of `memType`.
+    func writeDataset(_ dataset: HID, memType: HID, _ buffer: UnsafeRawPointer, start: [Int], count: [Int]) throws {
+        try withHyperslab(dataset, start: start, count: count) { memory, file in
+            try check(H5Dwrite(dataset, memType, memory, file, chdf5_p_default(), buffer))
+        }
+    }
+
+    /// Reads the hyperslab `start`/`count` of the dataset (C order) into `buffer`, which has
+    /// room for exactly the product of `count` elements of `memType`.
+    func readDataset(_ dataset: HID, memType: HID, _ buffer: UnsafeMutableRawPointer, start: [Int], count: [Int]) throws {
+        try withHyperslab(dataset, start: start, count: count) { memory, file in
+            try check(H5Dread(dataset, memType, memory, file, chdf5_p_default(), buffer))
+        }
+    }
+
+    /// Runs `body` with a one-dimensional memory space of the hyperslab's element count and the
+    /// dataset's file space with the hyperslab selected.
+    private func withHyperslab(_ dataset: HID, start: [Int], count: [Int], _ body: (HID, HID) throws -> Void) throws {
+        let file = try datasetSpace(dataset)
+        defer { closeSpace(file) }
+        let (first, extent) = (start.map { hsize_t($0) }, count.map { hsize_t($0) })
+        try check(H5Sselect_hyperslab(file, H5S_SELECT_SET, first, nil, extent, nil))
+        let memory = try simpleSpace([count.reduce(1, *)])
+        defer { closeSpace(memory) }
+        try body(memory, file)
+    }
+
     /// Dataset's file datatype; caller closes it with `closeType`.
     func datasetType(_ dataset: HID) throws -> HID { try check(H5Dget_type(dataset)) }
 

@@ -90,6 +90,23 @@ extension ResultGroup {
     private func readNumeric<T: BitwiseCopyable & Sendable & Equatable>(
         _ name: String, kind: NumericKind, accepting accepted: [StoredType], as _: T.Type
     ) throws -> ResultArray<T> {
+        try readingNumeric(name, kind: kind, accepting: accepted) { h5, dataset, shape, count in
+            let values = try [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+                if count > 0 {
+                    try h5.readDataset(dataset, memType: h5.nativeType(kind), UnsafeMutableRawPointer(buffer.baseAddress!))
+                }
+                initialized = count
+            }
+            return ResultArray(values: values, shape: shape)
+        }
+    }
+
+    /// Opens the numeric dataset `name`, checks its element type against `accepted` and its
+    /// size against the file's, and runs `body` with the dataset, its shape and element count.
+    func readingNumeric<R: Sendable>(
+        _ name: String, kind: NumericKind, accepting accepted: [StoredType],
+        _ body: (HDF5Session, HID, _ shape: [Int], _ count: Int) throws -> R
+    ) throws -> R {
         try run("read dataset", name) { h5 in
             let dataset = try h5.openDataset(id, name)
             defer { h5.closeObject(dataset) }
@@ -104,13 +121,7 @@ extension ResultGroup {
             defer { h5.closeSpace(space) }
             let shape = try h5.dimensions(ofSpace: space)
             let count = try file.checkedCount(shape, name: childPath(name), elementBytes: h5.storedSize(type), filtered: h5.isFiltered(dataset))
-            let values = try [T](unsafeUninitializedCapacity: count) { buffer, initialized in
-                if count > 0 {
-                    try h5.readDataset(dataset, memType: h5.nativeType(kind), UnsafeMutableRawPointer(buffer.baseAddress!))
-                }
-                initialized = count
-            }
-            return ResultArray(values: values, shape: shape)
+            return try body(h5, dataset, shape, count)
         }
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
 
-/// What a resumable sweep evaluates: a fixed list of points, each giving, per unit (a
-/// recording of a replay sweep, a trial of a warmth sweep), a vector of components from which
-/// every compared figure is computed.
+/// What a resumable point-major sweep evaluates: a fixed list of points, each giving, per unit
+/// (a trial of a warmth sweep), a vector of components from which every compared figure is
+/// computed. (Replay sweeps run recording-major instead, ``SweepPass``.)
 ///
-/// Conformers prepare whatever the points share before the run (a replay sweep's tracker and
-/// fusion output, a warmth sweep's guide stage per temperature and floor) and evaluate a batch
+/// Conformers prepare whatever the points share before the run (a warmth sweep's guide stage
+/// per temperature and floor) and evaluate a batch
 /// of points on all cores, deterministically: the values of a point never depend on the batch
 /// it is evaluated in.
 public protocol SweepSubject: Sendable {
@@ -19,7 +19,7 @@ public protocol SweepSubject: Sendable {
     func evaluate(_ points: [Int]) throws -> [[[Double]]]
 }
 
-/// The batched, checkpointed loop every sweep runs on: it evaluates the points not yet done in
+/// The batched, checkpointed loop of the point-major sweeps: it evaluates the points not yet done in
 /// batches, records each batch in the ``SweepCheckpoint`` and hands it to the caller (who saves
 /// it and reports progress) before the next, so a killed sweep loses at most one batch.
 public enum ResumableSweep {

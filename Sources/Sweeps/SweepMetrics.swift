@@ -179,92 +179,58 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
     /// Whether larger values are better.
     public var largerIsBetter: Bool { [.idf1, .hota, .mota].contains(self) }
 
-    /// The metric from summed components `c` (indexed by ``SweepComponent/rawValue``); NaN
-    /// when its denominator is zero.
-    public func value(_ c: [Double]) -> Double {
-        func ratio(_ n: SweepComponent, _ d: SweepComponent) -> Double { c[d.rawValue] > 0 ? c[n.rawValue] / c[d.rawValue] : .nan }
-        switch self {
-        case .falseMerges: return c[SweepComponent.blended.rawValue]
-        case .falseMergeRate: return ratio(.impureFeeds, .feeds)
-        case .duplicates: return c[SweepComponent.duplicates.rawValue]
-        case .duplicateRate: return ratio(.duplicates, .objectsAnchored)
-        case .neverAnchored: return c[SweepComponent.neverAnchored.rawValue]
-        case .instances: return c[SweepComponent.instances.rawValue]
-        case .anchorErrorMean: return ratio(.errorSum, .errorCount)
-        case .convergenceMean: return ratio(.convergenceSum, .movesConverged)
-        case .unconvergedMoves: return c[SweepComponent.moves.rawValue] - c[SweepComponent.movesConverged.rawValue]
-        case .idf1: return ratio(.idf1Weighted, .groundTruthBoxes)
-        case .hota: return ratio(.hotaWeighted, .groundTruthBoxes)
-        case .mota: return ratio(.motaWeighted, .groundTruthBoxes)
-        case .detectorCalls: return c[SweepComponent.detectorCalls.rawValue]
-        case .falseMissingRate: return ratio(.falseMissing, .flags)
-        case .missedRemovalRate: return ratio(.missedRemovals, .removals)
-        case .flagLatencyMean:
-            let found = c[SweepComponent.removals.rawValue] - c[SweepComponent.missedRemovals.rawValue]
-            return found > 0 ? c[SweepComponent.latencySum.rawValue] / found : .nan
-        case .wrongTargetRate:
-            let locked = c[SweepComponent.wrongTargetLocks.rawValue] + c[SweepComponent.correctLocks.rawValue]
-            return locked > 0 ? c[SweepComponent.wrongTargetLocks.rawValue] / locked : .nan
-        case .missedLockRate: return ratio(.missedLockable, .lockableRequests)
-        case .radiusWrongTargetRate: return ratio(.radiusWrongLocks, .guidedRequests)
-        case .wrongTargetLocks: return c[SweepComponent.wrongTargetLocks.rawValue]
-        case .greenOverEmpty: return c[SweepComponent.greenWithoutObject.rawValue]
-        case .greenOverEmptyRate: return ratio(.greenWithoutObject, .greenArrivals)
-        case .timeToLockMean: return ratio(.lockTimeSum, .lockTimes)
-        case .labelDuplicates: return c[SweepComponent.labelDuplicates.rawValue]
-        case .labelBlended: return c[SweepComponent.labelBlended.rawValue]
-        case .labelAnchorErrorMean: return ratio(.labelErrorSum, .labelErrorCount)
-        case .labelTimeToConfirmedMean: return ratio(.labelConfirmSum, .labelObjectsShown)
-        case .blendedTwinPairs: return c[SweepComponent.blendedTwinPairs.rawValue]
-        case .blendedTwinPairRate: return ratio(.blendedTwinPairs, .twinPairs)
-        case .blendedAnchors: return c[SweepComponent.blendedAnchors.rawValue]
-        case .blendedAnchorRate: return ratio(.blendedAnchors, .objectsAnchored)
-        case .wrongIdentityPerObject: return ratio(.wrongIdentitySeconds, .objectsAnchored)
-        case .falseMissingPerHour:
-            let hours = c[SweepComponent.recordedSeconds.rawValue] / 3600
-            return hours > 0 ? c[SweepComponent.falseMissing.rawValue] / hours : .nan
-        case .detectorCallsPerSecond: return ratio(.detectorCalls, .recordedSeconds)
-        }
-    }
+    /// The metric from summed components `c` (indexed by ``SweepComponent/rawValue``), by its
+    /// ``formula``; NaN when its denominator is not positive.
+    public func value(_ c: [Double]) -> Double { Self.formulas[self]!.value(c) }
 
     /// The components ``value(_:)`` reads, and no others (a test holds the two together): a
     /// rule that compares a few metrics pools only their components.
-    public var components: [SweepComponent] {
+    public var components: [SweepComponent] { Self.formulas[self]!.components }
+
+    /// Every metric's formula, worked out once.
+    private static let formulas = Dictionary(uniqueKeysWithValues: allCases.map { ($0, $0.formula) })
+
+    /// How the metric is derived from summed components (spec.md#sweep-metrics): the one
+    /// definition ``value(_:)`` evaluates and `sweep.h5` stores (`/metric_formulas`), so every
+    /// reader derives the metric cubes from the component cube alike.
+    public var formula: MetricFormula {
+        func ratio(_ n: SweepComponent, _ d: SweepComponent) -> MetricFormula { MetricFormula([.plus(n)], over: [.plus(d)]) }
+        func count(_ n: SweepComponent) -> MetricFormula { MetricFormula([.plus(n)]) }
         switch self {
-        case .falseMerges: [.blended]
-        case .falseMergeRate: [.impureFeeds, .feeds]
-        case .duplicates: [.duplicates]
-        case .duplicateRate: [.duplicates, .objectsAnchored]
-        case .neverAnchored: [.neverAnchored]
-        case .instances: [.instances]
-        case .anchorErrorMean: [.errorSum, .errorCount]
-        case .convergenceMean: [.convergenceSum, .movesConverged]
-        case .unconvergedMoves: [.moves, .movesConverged]
-        case .idf1: [.idf1Weighted, .groundTruthBoxes]
-        case .hota: [.hotaWeighted, .groundTruthBoxes]
-        case .mota: [.motaWeighted, .groundTruthBoxes]
-        case .detectorCalls: [.detectorCalls]
-        case .falseMissingRate: [.falseMissing, .flags]
-        case .missedRemovalRate: [.missedRemovals, .removals]
-        case .flagLatencyMean: [.removals, .missedRemovals, .latencySum]
-        case .wrongTargetRate: [.wrongTargetLocks, .correctLocks]
-        case .missedLockRate: [.missedLockable, .lockableRequests]
-        case .radiusWrongTargetRate: [.radiusWrongLocks, .guidedRequests]
-        case .wrongTargetLocks: [.wrongTargetLocks]
-        case .greenOverEmpty: [.greenWithoutObject]
-        case .greenOverEmptyRate: [.greenWithoutObject, .greenArrivals]
-        case .timeToLockMean: [.lockTimeSum, .lockTimes]
-        case .labelDuplicates: [.labelDuplicates]
-        case .labelBlended: [.labelBlended]
-        case .labelAnchorErrorMean: [.labelErrorSum, .labelErrorCount]
-        case .labelTimeToConfirmedMean: [.labelConfirmSum, .labelObjectsShown]
-        case .blendedTwinPairs: [.blendedTwinPairs]
-        case .blendedTwinPairRate: [.blendedTwinPairs, .twinPairs]
-        case .blendedAnchors: [.blendedAnchors]
-        case .blendedAnchorRate: [.blendedAnchors, .objectsAnchored]
-        case .wrongIdentityPerObject: [.wrongIdentitySeconds, .objectsAnchored]
-        case .falseMissingPerHour: [.recordedSeconds, .falseMissing]
-        case .detectorCallsPerSecond: [.detectorCalls, .recordedSeconds]
+        case .falseMerges: return count(.blended)
+        case .falseMergeRate: return ratio(.impureFeeds, .feeds)
+        case .duplicates: return count(.duplicates)
+        case .duplicateRate: return ratio(.duplicates, .objectsAnchored)
+        case .neverAnchored: return count(.neverAnchored)
+        case .instances: return count(.instances)
+        case .anchorErrorMean: return ratio(.errorSum, .errorCount)
+        case .convergenceMean: return ratio(.convergenceSum, .movesConverged)
+        case .unconvergedMoves: return MetricFormula([.plus(.moves), .minus(.movesConverged)])
+        case .idf1: return ratio(.idf1Weighted, .groundTruthBoxes)
+        case .hota: return ratio(.hotaWeighted, .groundTruthBoxes)
+        case .mota: return ratio(.motaWeighted, .groundTruthBoxes)
+        case .detectorCalls: return count(.detectorCalls)
+        case .falseMissingRate: return ratio(.falseMissing, .flags)
+        case .missedRemovalRate: return ratio(.missedRemovals, .removals)
+        case .flagLatencyMean: return MetricFormula([.plus(.latencySum)], over: [.plus(.removals), .minus(.missedRemovals)])
+        case .wrongTargetRate: return MetricFormula([.plus(.wrongTargetLocks)], over: [.plus(.wrongTargetLocks), .plus(.correctLocks)])
+        case .missedLockRate: return ratio(.missedLockable, .lockableRequests)
+        case .radiusWrongTargetRate: return ratio(.radiusWrongLocks, .guidedRequests)
+        case .wrongTargetLocks: return count(.wrongTargetLocks)
+        case .greenOverEmpty: return count(.greenWithoutObject)
+        case .greenOverEmptyRate: return ratio(.greenWithoutObject, .greenArrivals)
+        case .timeToLockMean: return ratio(.lockTimeSum, .lockTimes)
+        case .labelDuplicates: return count(.labelDuplicates)
+        case .labelBlended: return count(.labelBlended)
+        case .labelAnchorErrorMean: return ratio(.labelErrorSum, .labelErrorCount)
+        case .labelTimeToConfirmedMean: return ratio(.labelConfirmSum, .labelObjectsShown)
+        case .blendedTwinPairs: return count(.blendedTwinPairs)
+        case .blendedTwinPairRate: return ratio(.blendedTwinPairs, .twinPairs)
+        case .blendedAnchors: return count(.blendedAnchors)
+        case .blendedAnchorRate: return ratio(.blendedAnchors, .objectsAnchored)
+        case .wrongIdentityPerObject: return ratio(.wrongIdentitySeconds, .objectsAnchored)
+        case .falseMissingPerHour: return MetricFormula([.plus(.falseMissing)], over: [.plus(.recordedSeconds)], divisor: 3600)
+        case .detectorCallsPerSecond: return ratio(.detectorCalls, .recordedSeconds)
         }
     }
 
@@ -299,9 +265,95 @@ public enum SweepMetric: String, CaseIterable, Sendable, Codable {
     public func cost(_ c: [Double]) -> Double { largerIsBetter ? -value(c) : value(c) }
 
     /// Sums component vectors element by element.
-    public static func pooled(_ vectors: [[Double]]) -> [Double] {
+    public static func pooled<Vectors: Sequence<[Double]>>(_ vectors: Vectors) -> [Double] {
         var sum = Array(repeating: 0.0, count: SweepComponent.allCases.count)
         for v in vectors { for k in sum.indices { sum[k] += v[k] } }
         return sum
+    }
+}
+
+/// How a sweep metric is derived from summed components (``SweepMetric/formula``): a signed
+/// sum of components, over another signed sum divided by ``divisor`` when there is a
+/// denominator, NaN when that is not positive. Sums run left to right from the first term, so
+/// any reader that adds and divides IEEE doubles in this order gets the tool's values bit for
+/// bit (Docs/result-store.md: `sweep/2` stores the formulas and derives the per-recording
+/// metric cubes from the component cube).
+public struct MetricFormula: Sendable, Equatable {
+    /// A component added to a sum, or subtracted from it.
+    public struct Term: Sendable, Equatable {
+        /// The component.
+        public var component: SweepComponent
+        /// Whether it is subtracted.
+        public var subtracted: Bool
+
+        /// The component added.
+        public static func plus(_ component: SweepComponent) -> Term { Term(component: component, subtracted: false) }
+        /// The component subtracted.
+        public static func minus(_ component: SweepComponent) -> Term { Term(component: component, subtracted: true) }
+    }
+
+    /// The numerator's terms (at least one).
+    public var numerator: [Term]
+    /// The denominator's terms; empty for a metric that is the numerator itself.
+    public var denominator: [Term]
+    /// What the denominator's sum is divided by first (3600 turns seconds into hours); 1 for none.
+    public var divisor: Double
+
+    /// The formula `numerator / (denominator / divisor)`, or `numerator` alone.
+    public init(_ numerator: [Term], over denominator: [Term] = [], divisor: Double = 1) {
+        precondition(!numerator.isEmpty, "a metric formula has a numerator")
+        self.numerator = numerator
+        self.denominator = denominator
+        self.divisor = divisor
+    }
+
+    /// The metric from summed components `c` (indexed by ``SweepComponent/rawValue``).
+    public func value(_ c: [Double]) -> Double {
+        let n = Self.sum(numerator, c)
+        guard !denominator.isEmpty else { return n }
+        var d = Self.sum(denominator, c)
+        if divisor != 1 { d /= divisor }
+        return d > 0 ? n / d : .nan
+    }
+
+    /// Every component the formula reads, numerator first, each once.
+    public var components: [SweepComponent] {
+        var seen: [SweepComponent] = []
+        for term in numerator + denominator where !seen.contains(term.component) { seen.append(term.component) }
+        return seen
+    }
+
+    /// The terms' signed sum, left to right from the first term.
+    private static func sum(_ terms: [Term], _ c: [Double]) -> Double {
+        func signed(_ t: Term) -> Double { t.subtracted ? -c[t.component.rawValue] : c[t.component.rawValue] }
+        var s = signed(terms[0])
+        for t in terms.dropFirst() { s = t.subtracted ? s - c[t.component.rawValue] : s + c[t.component.rawValue] }
+        return s
+    }
+
+    /// `terms` as text: component names (as `component_names` spells them) joined by ` + ` and
+    /// ` - `, the first prefixed `-` when subtracted; empty for no terms.
+    public static func text(_ terms: [Term]) -> String {
+        terms.enumerated().map { k, t in
+            (k == 0 ? (t.subtracted ? "-" : "") : (t.subtracted ? " - " : " + ")) + "\(t.component)"
+        }.joined()
+    }
+
+    /// The terms `text` spells (as ``text(_:)`` writes them), nil when it names an unknown
+    /// component or is not of that form; empty text gives no terms.
+    public static func terms(_ text: String) -> [Term]? {
+        let names = Dictionary(uniqueKeysWithValues: SweepComponent.allCases.map { ("\($0)", $0) })
+        var tokens = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        guard !text.isEmpty else { return [] }
+        var first = tokens.removeFirst()
+        let negated = first.hasPrefix("-")
+        if negated { first.removeFirst() }
+        guard let head = names[first], tokens.count % 2 == 0 else { return nil }
+        var terms = [Term(component: head, subtracted: negated)]
+        for k in stride(from: 0, to: tokens.count, by: 2) {
+            guard ["+", "-"].contains(tokens[k]), let component = names[tokens[k + 1]] else { return nil }
+            terms.append(Term(component: component, subtracted: tokens[k] == "-"))
+        }
+        return terms
     }
 }

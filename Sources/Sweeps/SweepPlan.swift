@@ -52,8 +52,13 @@ public struct SweepPlan: Sendable {
     /// point `values`: the tracker and fusion output depends on nothing else the base does not
     /// fix, so it keys that output across the plans of one base (the sweeps of a protocol).
     public func upstreamKey(_ values: [Double]) -> [Double] {
-        let configuration = configuration(values)
-        return SweepKey.all.filter { $0.stage == .upstream }.map { $0.value(in: configuration) }
+        Self.upstreamKey(of: configuration(values))
+    }
+
+    /// The value of every upstream key in `configuration`: the key of its tracker and fusion
+    /// output (``upstreamKey(_:)``).
+    public static func upstreamKey(of configuration: ReplayConfiguration) -> [Double] {
+        SweepKey.all.filter { $0.stage == .upstream }.map { $0.value(in: configuration) }
     }
 
     /// The values of the keys of `stages` of a point: two points with the same signature

@@ -2,161 +2,131 @@ import Foundation
 import EvalNumerics
 import Recording
 import Replay
-import Synchronization
 
 /// The raw outcome of a sweep: the components of every (point, recording).
 public struct SweepOutcome: Sendable, Equatable {
-    /// `components[point][recording][component]`.
-    public var components: [[[Double]]]
+    /// `components[point][recording][component]`, one block per point (``ComponentCube``).
+    public var components: ComponentCube
 
     /// Creates an outcome from its components.
-    public init(components: [[[Double]]]) {
+    public init(components: ComponentCube) {
         self.components = components
+    }
+
+    /// Creates an outcome from nested component vectors, `components[point][recording]`.
+    public init(components: [[[Double]]]) {
+        self.components = ComponentCube(components)
     }
 
     /// The components of every point pooled over the recordings in `subset` (all by default).
     public func pooled(_ subset: [Int]? = nil) -> [[Double]] {
-        components.map { perRecording in SweepMetric.pooled((subset ?? Array(perRecording.indices)).map { perRecording[$0] }) }
+        components.pooled(subset)
     }
 }
 
-/// Runs a sweep's points in parallel on all cores with the staged pipeline, in batches,
-/// reporting progress and checkpointing after each batch.
+/// Runs a sweep's points on its recordings with the staged pipeline, as one pass over the
+/// recordings (``SweepPass``): recording by recording, each running every point not yet
+/// known, a batch of recordings at a time on all cores, checkpointing after each batch.
 public struct SweepRunner: Sendable {
     /// The sweep.
     public var plan: SweepPlan
-    /// The recordings.
-    public var inputs: [SweepInput]
-    /// Points per batch (a checkpoint is written after each).
+    /// The recordings, read when the pass reaches them.
+    public var recordings: any SweepRecordings
+    /// Recordings per batch (a checkpoint is appended after each).
     public var batchSize: Int
 
-    /// Creates a runner.
-    public init(plan: SweepPlan, inputs: [SweepInput], batchSize: Int = 128) {
+    /// Recordings per batch when none is given.
+    public static let defaultBatchSize = 32
+
+    /// A runner over recordings read as the pass reaches them.
+    public init(plan: SweepPlan, recordings: any SweepRecordings, batchSize: Int = SweepRunner.defaultBatchSize) {
         self.plan = plan
-        self.inputs = inputs
+        self.recordings = recordings
         self.batchSize = max(1, batchSize)
     }
 
-    /// Runs every point not in `checkpoint` or `known`.
+    /// A runner over recordings already prepared.
+    public init(plan: SweepPlan, inputs: [SweepInput], batchSize: Int = SweepRunner.defaultBatchSize) {
+        self.init(plan: plan, recordings: inputs, batchSize: batchSize)
+    }
+
+    /// What a run produced.
+    public struct Run: Sendable {
+        /// The components of every point of the plan.
+        public var outcome: SweepOutcome
+        /// The summaries of the recordings the pass read, by index.
+        public var summaries: [Int: SweepRecordingSummary]
+        /// The shipped configuration's components on the recordings asked for, by index.
+        public var shipped: [Int: [Double]]
+        /// Recordings whose components came from the checkpoint of a killed run.
+        public var resumed: Int
+    }
+
+    /// Runs every point not in `known` on every recording.
     ///
     /// - Parameters:
-    ///   - checkpoint: points already done (from a killed run); updated as batches finish.
     ///   - known: points computed elsewhere (a widened grid's earlier round), by index in this
-    ///     plan; they are not written to the checkpoint.
-    ///   - upstream: tracker and fusion outputs already computed, by upstream key
-    ///     (``SweepPlan/upstreamKey(_:)``, valid across the plans of one base); the ones this run
-    ///     computes are added.
-    ///   - afterBatch: called after each batch with the updated checkpoint and the number of
-    ///     points done; return false to stop early (the outcome is then nil).
+    ///     plan, each a block of recordings × components; they are not run or checkpointed.
+    ///   - checkpoint: where the pass checkpoints (``SweepPassCheckpoint``) and the
+    ///     fingerprint of its inputs; a checkpoint of the same pass there is resumed from.
+    ///   - shipped: a configuration to compute on the given recordings as well
+    ///     (``SweepPass/shipped``).
+    ///   - afterBatch: called after each batch with the recordings done and the total; return
+    ///     false to stop early (the run is then nil).
     public func run(
-        checkpoint: inout SweepCheckpoint, known: [Int: [[Double]]] = [:], upstream cache: inout [[Double]: [UpstreamOutput]],
-        afterBatch: (SweepCheckpoint, Int) throws -> Bool = { _, _ in true }
-    ) throws -> SweepOutcome? {
-        let completed = checkpoint.completed
-        let pending = plan.points.indices.filter { known[$0] == nil && completed[$0] == nil }
-        cache.merge(try upstreamOutputs(for: pending.filter { cache[plan.upstreamKey(plan.points[$0])] == nil })) { $1 }
-        let subject = ReplaySweepSubject(plan: plan, inputs: inputs, upstream: cache, labelAnchoring: labelAnchoring(for: pending, upstream: cache))
-        guard let done = try ResumableSweep.run(subject, checkpoint: &checkpoint, known: known, batchSize: batchSize, afterBatch: afterBatch)
-        else { return nil }
-        return SweepOutcome(components: plan.points.indices.map { done[$0]! })
-    }
-
-    /// Runs every point not in `checkpoint`, computing the upstream stages afresh.
-    public func run(checkpoint: inout SweepCheckpoint, afterBatch: (SweepCheckpoint, Int) throws -> Bool = { _, _ in true }) throws -> SweepOutcome? {
-        var cache: [[Double]: [UpstreamOutput]] = [:]
-        return try run(checkpoint: &checkpoint, upstream: &cache, afterBatch: afterBatch)
-    }
-
-    /// Tracker and fusion output per distinct upstream key among `points`, one per
-    /// recording, computed in parallel.
-    func upstreamOutputs(for points: [Int]) throws(InputError) -> [[Double]: [UpstreamOutput]] {
-        try perSignatureAndRecording(points, signature: { plan.upstreamKey($0) }) { values, r throws(InputError) in
-            try SweepStages.upstream(inputs[r].recording, configuration: plan.configuration(values))
-        }
-    }
-
-    /// The label-anchoring components per distinct label-anchoring signature among `points`
-    /// (upstream and label-anchoring constants), one per recording, computed in parallel: the
-    /// stage reads nothing of the registry, so every point of a signature shares it.
-    func labelAnchoring(for points: [Int], upstream: [[Double]: [UpstreamOutput]]) -> [[Double]: [[(SweepComponent, Double)]]] {
-        perSignatureAndRecording(points, signature: { plan.signature($0, stages: [.upstream, .labelAnchoring]) }) { values, r in
-            SweepStages.labelAnchoring(inputs[r].recording, upstream: upstream[plan.upstreamKey(values)]![r], truth: inputs[r].truth,
-                                       configuration: plan.configuration(values).labelAnchoring)
-        }
-    }
-
-    /// Runs `work` once per distinct `signature` of the points in `points` and per recording,
-    /// in parallel, with the first point of each signature standing for all of them.
-    ///
-    /// - Returns: the outputs by signature, in recording order.
-    /// - Throws: the first failure any task reported (the others still run to the end).
-    private func perSignatureAndRecording<Output: Sendable, Failure: Error>(
-        _ points: [Int], signature: ([Double]) -> [Double],
-        _ work: @Sendable (_ values: [Double], _ recording: Int) throws(Failure) -> Output
-    ) throws(Failure) -> [[Double]: [Output]] {
-        var representative: [[Double]: [Double]] = [:]
-        var signatures: [[Double]] = []
-        for point in points {
-            let key = signature(plan.points[point])
-            if representative[key] == nil {
-                representative[key] = plan.points[point]
-                signatures.append(key)
-            }
-        }
-        let tasks = signatures.flatMap { key in inputs.indices.map { (key, $0) } }
-        let valuesOf = representative
-        let failure = Mutex<Failure?>(nil)
-        let outputs = inChunks(of: tasks.count, minimumChunk: 1, perProcessor: 8) { range in
-            range.map { k -> Output? in
-                let (key, r) = tasks[k]
-                do throws(Failure) {
-                    return try work(valuesOf[key]!, r)
-                } catch {
-                    failure.withLock { $0 = $0 ?? error }
-                    return nil
+        known: [Int: [Double]] = [:], checkpoint: (path: String, fingerprint: String)? = nil,
+        shipped: (configuration: ReplayConfiguration, recordings: Set<Int>)? = nil,
+        afterBatch: (_ done: Int, _ total: Int) throws -> Bool = { _, _ in true }
+    ) throws -> Run? {
+        let (count, width) = (recordings.count, SweepComponent.allCases.count)
+        let pending = plan.points.indices.filter { known[$0] == nil }
+        var blocks = pending.map { _ in [Double](repeating: 0, count: count * width) }
+        func keep(_ values: UnsafeBufferPointer<Double>, recording r: Int) {
+            for j in blocks.indices {
+                blocks[j].withUnsafeMutableBufferPointer { block in
+                    for c in 0..<width { block[r * width + c] = values[j * width + c] }
                 }
             }
-        }.flatMap { $0 }
-        if let error = failure.withLock({ $0 }) { throw error }
-        var result: [[Double]: [Output]] = [:]
-        for (k, (key, _)) in tasks.enumerated() { result[key, default: []].append(outputs[k]!) }
-        return result
-    }
-}
-
-/// A replay sweep as a ``SweepSubject``: the units are the recordings, the components the
-/// ``SweepComponent`` values, the upstream output computed before the run.
-struct ReplaySweepSubject: SweepSubject {
-    var plan: SweepPlan
-    var inputs: [SweepInput]
-    var upstream: [[Double]: [UpstreamOutput]]
-    /// The label-anchoring components by label-anchoring signature (``SweepRunner/labelAnchoring(for:upstream:)``).
-    var labelAnchoring: [[Double]: [[(SweepComponent, Double)]]]
-
-    var pointCount: Int { plan.points.count }
-    var unitCount: Int { inputs.count }
-    var componentCount: Int { SweepComponent.allCases.count }
-
-    /// Each recording runs the whole batch before the next (``StageMemo``: consecutive points
-    /// share the stages their signatures agree on), so its map, stream and registries stay in
-    /// the processor's caches while its points run; the recordings are split over all cores.
-    func evaluate(_ batch: [Int]) -> [[[Double]]] {
-        let keys = batch.map { StageMemo.PointKeys(plan.points[$0], plan: plan) }
-        let upstreamOf = batch.map { upstream[plan.upstreamKey(plan.points[$0])]! }
-        let labelOf = batch.map { labelAnchoring[plan.signature(plan.points[$0], stages: [.upstream, .labelAnchoring])]! }
-        let perRecording = inChunks(of: inputs.count, minimumChunk: 1, perProcessor: 8) { range in
-            range.map { r in
-                var memo = StageMemo(input: inputs[r])
-                return batch.indices.map { k in memo.components(keys[k], upstream: upstreamOf[k][r], labelAnchoring: labelOf[k][r]) }
+        }
+        var done = Set<Int>()
+        let file = pending.isEmpty ? nil : checkpoint.map {
+            SweepPassCheckpoint(path: $0.path, fingerprint: $0.fingerprint, points: pending, recordings: count, width: width)
+        }
+        if let file {
+            done = Set(file.resume { keep($1, recording: $0) })
+            if done.isEmpty { try file.start() }
+        }
+        let resumed = done.count
+        var summaries: [Int: SweepRecordingSummary] = [:]
+        var shippedRows: [Int: [Double]] = [:]
+        let asked = shipped?.recordings ?? []
+        if !pending.isEmpty || !asked.isEmpty {
+            let pass = SweepPass(jobs: pending.isEmpty ? [] : [SweepPass.Job(plan: plan, points: pending)],
+                                 shipped: shipped?.configuration, shippedFor: asked)
+            let skipping = pending.isEmpty ? Set((0..<count).filter { !asked.contains($0) }) : done
+            let finished = try pass.run(on: recordings, skipping: skipping, batchSize: batchSize) { shares in
+                for (r, share) in shares {
+                    if let values = share.values.first { values.withUnsafeBufferPointer { keep($0, recording: r) } }
+                    summaries[r] = share.summary
+                    shippedRows[r] = share.shipped
+                }
+                try file?.append(shares.compactMap { r, share in share.values.first.map { (r, $0) } })
+                done.formUnion(shares.map(\.recording))
+                return try afterBatch(done.count, count)
             }
-        }.flatMap { $0 }
-        return batch.indices.map { k in inputs.indices.map { perRecording[$0][k] } }
+            guard finished else { return nil }
+        }
+        let position = Dictionary(uniqueKeysWithValues: pending.enumerated().map { ($1, $0) })
+        let all = plan.points.indices.map { known[$0] ?? blocks[position[$0]!] }
+        blocks = []
+        return Run(outcome: SweepOutcome(components: ComponentCube(recordings: count, width: width, blocks: all)),
+                   summaries: summaries, shipped: shippedRows, resumed: resumed)
     }
 }
 
 /// One recording's latest output of each stage with the signature it was computed for:
 /// consecutive points (C order, downstream axes varying fastest) that share a stage's
-/// signature reuse it. ``ReplaySweepSubject`` keeps one memo per recording and batch.
+/// signature reuse it. ``SweepPass`` keeps one memo per recording, plan and pass.
 ///
 /// Under one registry the absence stage is a table of looks (``AbsenceLookTable``) replayed
 /// per point; the absence outcomes and the guidance stage depend only on the flag flips of

@@ -3,6 +3,7 @@ import Foundation
 @testable import EvalJobs
 @testable import EvalReports
 @testable import EvalCommandLine
+import ResultStore
 import TestSupport
 import Testing
 
@@ -111,10 +112,24 @@ struct ResultsSchemaTests {
         let warmthOut = folder.file("warmth")
         let warmthProtocol = try WarmthCommandTests.smallProtocol(folder, corpus: WarmthCommandTests.corpus(folder))
         #expect([0, 2].contains(runTool(["warmth", warmthProtocol, "--out", warmthOut]).status))
+        // The sweep/1 fixture and its sweep/2 rewrite: their metric cubes derived from the components.
+        let sweep2 = folder.file("sweep.h5")
+        try SweepResultsFile.write(try SweepResultsFile.read(SweepLayoutTests.fixture),
+                                   loaded: try ProtocolLoader.load(SweepLayoutTests.provenanceProtocol), to: sweep2)
         let python = try #require(ReferencePython.path)
-        let (status, output) = try runScript(python, ["--layout", valid, scored, warmthOut + "/results.h5"])
+        let (status, output) = try runScript(python, ["--layout", valid, scored, warmthOut + "/results.h5", SweepLayoutTests.fixture, sweep2])
         #expect(status == 0, "\(output)")
         #expect(output.contains("layout run/1:") && output.contains("layout score-mot/1:") && output.contains("layout warmth/1:"))
+        #expect(output.contains("derived metric cubes (sweep/1): 2856 values compared bit for bit, 0 cubes differed"), "\(output)")
+        #expect(output.contains("derived metric cubes (sweep/2): 408 values compared bit for bit, 0 cubes differed"), "\(output)")
+        // A stored cube one ulp off its components is found.
+        let cube = "/sweeps/merge/metrics/c0001-low-light/duplicates"
+        let stored = try ResultFile.open(atPath: SweepLayoutTests.fixture).root.openGroup("sweeps").openGroup("merge").openGroup("metrics")
+            .openGroup("c0001-low-light").readDoubles("duplicates").values
+        let nudged = folder.file("nudged.h5")
+        try ResultsFileFixtures.copy(SweepLayoutTests.fixture, to: nudged, edits: [cube: .doubles([stored[0].nextUp] + stored.dropFirst())])
+        let (differs, differReport) = try runScript(python, ["--layout", nudged])
+        #expect(differs == 1 && differReport.contains("\(cube): derived from the components, it differs from the stored cube"), "\(differReport)")
         let broken = folder.file("broken.h5")
         try ResultsFileFixtures.copy(valid, to: broken, edits: ["/gates/value": .truncate, "/recordings/r/errors/error_m": .drop])
         let (failed, report) = try runScript(python, ["--layout", broken])

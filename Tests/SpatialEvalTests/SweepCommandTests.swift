@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import Recording
 import ResultStore
 @testable import EvalResults
 @testable import EvalJobs
@@ -52,7 +53,8 @@ struct SweepCommandTests {
         let file = try ResultFile.open(atPath: out + "/sweep.h5")
         let merge = try file.root.openGroup("sweeps").openGroup("merge")
         #expect(try merge.openGroup("metrics").openGroup("pooled").readDoubles("duplicates").shape == [4, 3])
-        #expect(try merge.openGroup("metrics").openGroup("twins-moved").readDoubles("false_merge_rate").shape == [4, 3])
+        #expect(try merge.openGroup("metrics").memberNames() == ["pooled"], "sweep/2 stores no per-recording cubes")
+        #expect(try file.root.openGroup("metric_formulas").readStrings("metric") == SweepMetric.allCases.map(\.rawValue))
         #expect(try merge.openGroup("axes").readDoubles("anchors.nearRadius").values == [0.02, 0.35, 0.5])
         #expect(try merge.readDoubles("components").shape == [4, 3, 2, SweepComponent.allCases.count])
         let lhs = try file.root.openGroup("sweeps").openGroup("lhs")
@@ -75,25 +77,46 @@ struct SweepCommandTests {
         #expect(try String(contentsOfFile: again + "/report.md", encoding: .utf8) == markdown)
     }
 
-    @Test("a sweep killed after its first batch resumes from the checkpoint to the same cubes")
+    @Test("a sweep killed after its first batch of recordings resumes from the checkpoint to the same cubes")
     func killedSweepResumes() throws {
         let folder = try TemporaryDirectory()
         let loaded = try ProtocolLoader.load(try Self.makeProtocol(in: folder))
-        let straight = try #require(try SweepJob.run(loaded, folder: folder.file("a"), batchSize: 5))
+        let straight = try #require(try SweepJob.run(loaded, folder: folder.file("a"), batchSize: 1))
 
         let out = folder.file("b")
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        #expect(try SweepJob.run(loaded, folder: out, batchSize: 5, stopAfterBatches: 1) == nil)
+        #expect(try SweepJob.run(loaded, folder: out, batchSize: 1, stopAfterBatches: 1) == nil)
         let checkpoint = SweepJob.checkpointPath(out, sweep: "merge")
         #expect(FileManager.default.fileExists(atPath: checkpoint))
         #expect(!FileManager.default.fileExists(atPath: out + "/sweep.h5"), "no partial results file")
         var messages: [String] = []
-        let resumed = try #require(try SweepJob.run(loaded, folder: out, batchSize: 5, message: { messages.append($0) }))
-        #expect(messages.contains("sweep merge: 12 points × 2 recordings, resuming with 5 points done"))
+        let resumed = try #require(try SweepJob.run(loaded, folder: out, batchSize: 1, message: { messages.append($0) }))
+        #expect(messages.contains("sweep merge: resumed with 1 of 2 recordings done"))
+        #expect(resumed.sweeps[0].resumed == 12, "the round's points came partly from the checkpoint")
+        #expect(resumed.cosinePairs == straight.cosinePairs && resumed.dataSource == straight.dataSource)
         #expect(resumed.sweeps.map(\.outcome) == straight.sweeps.map(\.outcome))
         #expect(resumed.sweeps.map(\.shipped) == straight.sweeps.map(\.shipped))
         let merge = straight.sweeps[0].outcome.pooled().map(SweepMetric.duplicates.value)
         #expect(Set(merge).count > 1, "the swept keys must change the duplicates, or this test proves nothing")
+    }
+
+    @Test("a recording changed between two passes of a sweep is an error naming it, not a sweep over two versions of it")
+    func changedRecordingMidSweep() throws {
+        let folder = try TemporaryDirectory()
+        let loaded = try ProtocolLoader.load(try Self.makeProtocol(in: folder))
+        let changed = folder.file("twins-moved.sqlite")
+        var error: InputError?
+        do {
+            _ = try SweepJob.run(loaded, folder: folder.file("out"), message: { line in
+                // The first sweep is done; the second sweep's pass reads the recordings again.
+                guard line.hasPrefix("sweep merge: done") else { return }
+                try? FileManager.default.removeItem(atPath: changed)
+                try? FileManager.default.copyItem(atPath: RunReportTests.repository + "/Data/recordings/absence.sqlite", toPath: changed)
+            })
+        } catch let thrown as InputError {
+            error = thrown
+        }
+        #expect(error?.file == changed && error?.message.contains("changed while the sweep ran") == true, "\(String(describing: error))")
     }
 
     @Test("bad sweep definitions fail at load time naming the key path, exit 1")
@@ -222,6 +245,6 @@ struct SweepCommandTests {
         #expect(reply["keys"] as? [String] == ["anchors.farCosine", "anchors.nearRadius"])
         #expect(reply["axes"] as? [Int] == [4, 3])
         #expect(reply["cube"] as? [Int] == [4, 3])
-        #expect(reply["layout"] as? String == "sweep/1")
+        #expect(reply["layout"] as? String == "sweep/2")
     }
 }

@@ -23,11 +23,10 @@ struct LabelAnchoringSweepTests {
             SweepAxis(key: "labelAnchoring.radiusPerMetre", values: [0.02, 0.15, 0.6]),
             SweepAxis(key: "labelAnchoring.confirmHits", values: [1, 3]),
         ]))
-        var checkpoint = SweepCheckpoint(fingerprint: "f")
-        let outcome = try #require(try SweepRunner(plan: plan, inputs: inputs, batchSize: 4).run(checkpoint: &checkpoint))
+        let outcome = try #require(try SweepRunner(plan: plan, inputs: inputs).run()).outcome
         for (p, values) in plan.points.enumerated() {
             let configuration = plan.configuration(values)
-            #expect(outcome.components[p] == [try SweepStages.naive(inputs[0].recording, truth: inputs[0].truth, configuration: configuration)],
+            #expect(Array(outcome.components[p]) == [try SweepStages.naive(inputs[0].recording, truth: inputs[0].truth, configuration: configuration)],
                     "point \(values)")
         }
         let shown = plan.points.indices.map { outcome.components[$0][0][SweepComponent.labelShown.rawValue] }

@@ -51,8 +51,7 @@ import Testing
     func runnerReuseEqualsNaivePerPoint(axes: [SweepAxis]) throws {
         let inputs = [try SweepFixtures.input("absence"), try SweepFixtures.input("twins-moved")]
         let plan = try SweepPlan(name: "reuse", space: ParameterSpace(axes: axes))
-        var checkpoint = SweepCheckpoint(fingerprint: "f")
-        let outcome = try #require(try SweepRunner(plan: plan, inputs: inputs, batchSize: 7).run(checkpoint: &checkpoint))
+        let outcome = try #require(try SweepRunner(plan: plan, inputs: inputs, batchSize: 1).run()).outcome
         var upstreamOf: [[Double]: [UpstreamOutput]] = [:]  // tracker + fusion per upstream key, as in the test above
         var naive: [[[Double]]] = []
         for (p, values) in plan.points.enumerated() {
@@ -65,7 +64,7 @@ import Testing
                 SweepStages.evaluate(registry: SweepStages.registry(up, anchors: configuration.anchors), upstream: up,
                                      recording: input.recording, truth: input.truth, configuration: configuration)
             }
-            #expect(outcome.components[p] == fresh, "point \(values)")
+            #expect(Array(outcome.components[p]) == fresh, "point \(values)")
             naive.append(fresh)
         }
         let lastAxis = try #require(axes.last).values.count
@@ -171,33 +170,41 @@ import Testing
         #expect(pairs.cosines.allSatisfy { $0 >= -1 && $0 <= 1 })
     }
 
-    /// A sweep stopped after its first batch and resumed from the saved checkpoint ends with
-    /// the same components as one that ran straight through.
+    /// A sweep stopped after its first batch of recordings and resumed from the saved
+    /// checkpoint ends with the same components as one that ran straight through, running only
+    /// the recordings the checkpoint does not hold.
     @Test func interruptedSweepResumesToIdenticalResults() throws {
-        let inputs = [try SweepFixtures.input("twins-moved"), try SweepFixtures.input("absence")]
+        let inputs = [try SweepFixtures.input("twins-moved"), try SweepFixtures.input("absence"), try SweepFixtures.input("low-light")]
         let plan = try SweepPlan(name: "merge", space: ParameterSpace(axes: [
             SweepAxis(key: "anchors.farCosine", values: [0.8, 0.88, 0.92, 0.96, 0.99]),
             SweepAxis(key: "anchors.nearRadius", values: [0.02, 0.35, 0.5]),
         ]))
-        let runner = SweepRunner(plan: plan, inputs: inputs, batchSize: 4)
-        var straight = SweepCheckpoint(fingerprint: "f")
-        let full = try #require(try runner.run(checkpoint: &straight))
+        let runner = SweepRunner(plan: plan, inputs: inputs, batchSize: 2)
+        let full = try #require(try runner.run())
+        #expect(full.resumed == 0 && full.summaries.keys.sorted() == [0, 1, 2])
 
         let folder = try TemporaryDirectory()
         let path = folder.file("sweep.checkpoint")
-        var first = SweepCheckpoint(fingerprint: "f")
-        let stopped = try runner.run(checkpoint: &first) { checkpoint, done in
-            try checkpoint.save(to: path)
-            return done < 4
+        let stopped = try runner.run(checkpoint: (path, "f")) { done, total in
+            #expect(total == 3)
+            return done < 2
         }
         #expect(stopped == nil)
-        var loaded = try #require(SweepCheckpoint.load(from: path, fingerprint: "f"))
-        #expect(loaded.points == [0, 1, 2, 3])
-        #expect(SweepCheckpoint.load(from: path, fingerprint: "other") == nil)
+        let file = SweepPassCheckpoint(path: path, fingerprint: "f", points: Array(plan.points.indices), recordings: 3)
+        var saved: [Int: [Double]] = [:]
+        #expect(file.resume { saved[$0] = Array($1) } == [0, 1], "the first batch, two recordings, is saved")
+        #expect(saved[1] == plan.points.indices.flatMap { full.outcome.components[$0][1] })
+        let other = SweepPassCheckpoint(path: path, fingerprint: "other", points: Array(plan.points.indices), recordings: 3)
+        #expect(other.resume { _, _ in } == [], "another fingerprint is another pass")
         var resumedBatches = 0
-        let resumed = try #require(try runner.run(checkpoint: &loaded) { _, _ in resumedBatches += 1; return true })
-        #expect(resumedBatches == 3, "only the 11 remaining points run, in batches of 4")
-        #expect(resumed == full)
-        #expect(Set(full.components).count > 1, "the swept keys must matter")
+        let resumed = try #require(try runner.run(checkpoint: (path, "f")) { done, _ in
+            resumedBatches += 1
+            #expect(done == 3)
+            return true
+        })
+        #expect(resumedBatches == 1, "only the third recording runs")
+        #expect(resumed.resumed == 2 && resumed.summaries.keys.sorted() == [2])
+        #expect(resumed.outcome == full.outcome)
+        #expect(Set(full.outcome.components).count > 1, "the swept keys must matter")
     }
 }

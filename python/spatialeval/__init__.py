@@ -32,10 +32,11 @@ __all__ = [
 
 
 def open_results(path: str) -> Union[RunResults, SweepResults, ScoreMOTResults, WarmthResults]:
-    """Opens a results file of any layout (``run/1``, ``sweep/1``, ``score-mot/1``, ``warmth/1``)."""
+    """Opens a results file of any layout (``run/1``, ``sweep/2`` or ``sweep/1``, ``score-mot/1``, ``warmth/1``)."""
     with H5Reader(path) as reader:
         layout = reader.attribute("/", "layout", default=None)
-    readers = {"run/1": RunResults, "sweep/1": SweepResults, "score-mot/1": ScoreMOTResults, "warmth/1": WarmthResults}
+    readers = {"run/1": RunResults, "sweep/2": SweepResults, "sweep/1": SweepResults, "score-mot/1": ScoreMOTResults,
+               "warmth/1": WarmthResults}
     if layout not in readers:
         raise ResultsFileError(str(path), "/@layout", f"is {layout!r}, not one of {', '.join(readers)}")
     return readers[layout](path)

@@ -8,7 +8,7 @@ Every error raised here is a :class:`ResultsFileError` naming the file and the o
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 import h5py
 import numpy as np
@@ -49,7 +49,7 @@ def text(value: Any) -> Any:
 class H5Reader:
     """An open results file with checked accessors; use as a context manager."""
 
-    def __init__(self, path: str, layout: Optional[str] = None) -> None:
+    def __init__(self, path: str, layout: Union[None, str, Sequence[str]] = None) -> None:
         self.path = os.fspath(path)
         if not os.path.isfile(self.path):
             raise ResultsFileError(self.path, "", "does not exist or is not a file")
@@ -58,11 +58,14 @@ class H5Reader:
         except OSError as error:
             raise ResultsFileError(self.path, "", f"cannot be opened as HDF5: {error}") from error
         if layout is not None:
-            found = self.file.attrs.get("layout")
-            found = text(found)
-            if found != layout:
+            accepted = [layout] if isinstance(layout, str) else list(layout)
+            found = text(self.file.attrs.get("layout"))
+            if found not in accepted:
                 self.file.close()
-                raise ResultsFileError(self.path, "/@layout", f"is {found!r}, expected {layout!r}")
+                expected = " or ".join(repr(a) for a in accepted)
+                raise ResultsFileError(self.path, "/@layout", f"is {found!r}, expected {expected}")
+        #: The file's layout tag (its root attribute ``layout``).
+        self.layout = text(self.file.attrs.get("layout"))
 
     def __enter__(self) -> "H5Reader":
         return self

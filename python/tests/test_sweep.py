@@ -134,5 +134,72 @@ class SweepAgainstSwift(unittest.TestCase):
                         c.values(f"{name} {table}/{column}", frame[column], values)
 
 
+class Sweep1Fixture(unittest.TestCase):
+    """``Data/legacy/sweep-v1.h5``, a file of the earlier layout ``sweep/1`` (stored metric cubes
+    per recording): it reads, its cubes derived from its components equal the stored ones bit
+    for bit, and its components and cubes equal the Swift reader's (``sweep-v1.json``)."""
+
+    @classmethod
+    def setUpClass(cls) -> None:
+        cls.results = se.open_sweep(path("sweep-v1.h5"))
+        cls.want = load_json("sweep-v1.json")
+
+    def test_layout_and_formulas(self) -> None:
+        c = Checker(self)
+        c.value("layout", self.results.layout, "sweep/1")
+        c.values("formulas of sweep/1", list(self.results.metric_formulas["metric"]),
+                 [metric for metric, _, _, _ in se.sweep.SWEEP1_FORMULAS])
+
+    def test_derived_cubes_equal_the_stored_ones_bit_for_bit(self) -> None:
+        c = Checker(self)
+        compared = 0
+        for name in self.results.sweep_names:
+            stored = self.results.sweep(name).metrics
+            derived = self.results.derived_metrics(name)
+            c.values(f"{name} recordings", list(derived), list(stored))
+            for recording, cubes in stored.items():
+                c.values(f"{name} {recording} metrics", sorted(derived[recording]), sorted(cubes))
+                for metric, values in cubes.items():
+                    got = derived[recording][metric]
+                    c.truth(f"{name} {recording}/{metric} bit for bit",
+                            got.shape == values.shape and np.array_equal(got.view(np.uint64), values.view(np.uint64)))
+                    compared += values.size
+        c.truth("every stored value compared", compared == 7 * len(se.sweep.SWEEP1_FORMULAS) * (6 + 6))
+
+    def test_components_and_cubes_as_the_swift_reader_reads_them(self) -> None:
+        c = Checker(self)
+        recordings = self.want["recordings"]
+        c.values("recordings", self.results.recordings, recordings)
+        for want in self.want["sweeps"]:
+            name = want["name"]
+            s = self.results.sweep(name)
+            flat = s.components.reshape(len(s.points), len(recordings), -1)
+            for p, point in enumerate(want["components"]):
+                for r, values in enumerate(point):
+                    c.values(f"{name} components[{p}][{recordings[r]}]", flat[p, r], values)
+            for recording, metrics in want["metrics"].items():
+                for metric, values in metrics.items():
+                    c.values(f"{name} {recording}/{metric}", s.metrics[recording][metric].reshape(-1), values)
+
+
+class Sweep2Derivation(unittest.TestCase):
+    """The ``sweep/2`` file of this run: its per-recording cubes are derived on reading, and
+    :meth:`derived_metrics` (which also re-derives the pooled cubes) agrees with them and with
+    the pooled cubes the file stores, bit for bit."""
+
+    def test_derived_equals_read(self) -> None:
+        c = Checker(self)
+        results = se.open_sweep(path("sweep", "sweep.h5"))
+        c.value("layout", results.layout, "sweep/2")
+        for name in results.sweep_names:
+            read = results.sweep(name).metrics
+            derived = results.derived_metrics(name)
+            c.values(f"{name} recordings", list(derived), list(read))
+            for recording in read:
+                for metric, values in read[recording].items():
+                    got = derived[recording][metric]
+                    c.truth(f"{name} {recording}/{metric} bit for bit", np.array_equal(got.view(np.uint64), values.view(np.uint64)))
+
+
 if __name__ == "__main__":
     unittest.main()

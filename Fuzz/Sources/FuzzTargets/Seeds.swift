@@ -118,6 +118,11 @@ func makeSeeds(root: String, into folder: String, maximumBytes: Int = 64 * 1024)
     var checkpoint = SweepCheckpoint(fingerprint: "fuzz")
     checkpoint.record([0: [[1, 2, 3], [4, 5, 6]], 3: [[0.5, 0.25, 0], [1, 1, 1]], 7: [[.nan, -0.0, .infinity], [2, 2, 2]]])
     try save("checkpoint", "sweep.checkpoint", try checkpoint.encoded(), binary: true)
+    // A sweep pass's checkpoint: the header and two records, as a pass appends them.
+    let pass = SweepPassCheckpoint(path: scratch + "/pass.checkpoint", fingerprint: "fuzz", points: [0, 3, 7], recordings: 4, width: 2)
+    try pass.start()
+    try pass.append([(0, [1, 2, 3, 4, 5, 6]), (2, [.nan, -0.0, .infinity, 0.5, 0.25, 0])])
+    try save("passcheckpoint", "pass.checkpoint", fm.contents(atPath: pass.path) ?? Data(), binary: true)
     // COCO: a tiny instances/results pair in the documented shape.
     try save("coco", "instances.json", Data("""
         {"images":[{"id":1,"width":640,"height":480}],"categories":[{"id":1,"name":"cup"}],\

@@ -131,6 +131,14 @@ let allTargets: [FuzzTarget] = [
         var resumed = checkpoint
         resumed.record(checkpoint.completed)
     },
+    FuzzTarget(name: "passcheckpoint", summary: "a sweep pass's checkpoint (header, appended records)",
+               seeds: ["Fuzz/seeds/passcheckpoint/*.checkpoint"]) { data in
+        // The pass is taken from the input's own header, so the fuzzer reaches the records.
+        let path = scratchFile(data, suffix: ".checkpoint")
+        guard let (checkpoint, _) = SweepPassCheckpoint.described(by: data, path: path) else { return }
+        var read = 0
+        _ = checkpoint.resume { _, values in read += values.count }
+    },
     FuzzTarget(name: "coco", summary: "COCO instances and results JSON",
                seeds: ["Data/**/instances*.json", "Data/**/results*.json", "Conformance/**/*.json"]) { data in
         _ = try? COCOGroundTruth.decode(data, file: "instances.json")

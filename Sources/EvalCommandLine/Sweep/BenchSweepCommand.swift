@@ -49,11 +49,10 @@ struct BenchSweepCommand: Command {
         var stagedOutcome: SweepOutcome?
         var naiveComponents: [[[Double]]] = []
         for _ in 0..<runs {
-            var checkpoint = SweepCheckpoint(fingerprint: "bench")
-            staged.append(try seconds { stagedOutcome = try SweepRunner(plan: plan, inputs: inputs).run(checkpoint: &checkpoint) })
+            staged.append(try seconds { stagedOutcome = try SweepRunner(plan: plan, inputs: inputs).run()?.outcome })
             naive.append(try seconds { naiveComponents = try Self.naive(plan, inputs: inputs, points: sample) })
         }
-        let identical = sample.enumerated().allSatisfy { k, p in stagedOutcome?.components[p] == naiveComponents[k] }
+        let identical = sample.enumerated().allSatisfy { k, p in stagedOutcome.map { Array($0.components[p]) } == naiveComponents[k] }
         let stagedRate = Double(plan.points.count) / median(staged), naiveRate = Double(sample.count) / median(naive)
         var json = JSONWriter()
         json.beginObject()

@@ -13,9 +13,11 @@ struct SweepCommand: Command {
     let discussion = """
         Runs every sweep of the protocol's "sweeps" list over its recordings with the staged \
         engine (tracker and depth fusion once per recording and upstream configuration, the \
-        anchor registry per point) on all cores; progress goes to standard error when it is a \
-        terminal. Completed points are checkpointed in DIR after every batch of N points \
-        (default 256): rerunning the same command after a kill continues from them. Writes \
+        anchor registry per point) on all cores, streaming the recordings: each is read when a \
+        core is free, runs every point of the sweep (or widening round) and is let go, so memory \
+        holds the component cube, not the recordings; progress goes to standard error when it is \
+        a terminal. Completed recordings are checkpointed in DIR after every batch of N \
+        recordings (default 32): rerunning the same command after a kill continues from them. Writes \
         DIR/sweep.h5, renders DIR/report.md (SVG figures beside it) and DIR/report.html from \
         it, swaps the set into DIR together under a lock (Docs/spec.md#output-folders), and \
         prints the table "shipped constant → recommended value [interval]". Re-render later with `spatial-eval report DIR/sweep.h5`. Exit \
@@ -23,7 +25,7 @@ struct SweepCommand: Command {
         """
     static let protocolFile = Positional<String>("PROTOCOL.json", "A protocol with a \"sweeps\" list (Docs/sweeps.md).")
     static let out = OptionKey<String?>("out", "DIR", "Output folder (default Reports/<protocol name>).")
-    static let batch = OptionKey<Int>("batch", "N", "Points per checkpointed batch.", default: 256, bounds: .atLeast(1))
+    static let batch = OptionKey<Int>("batch", "N", "Recordings per checkpointed batch.", default: SweepRunner.defaultBatchSize, bounds: .atLeast(1))
     let positionals: [any CommandPositional] = [Self.protocolFile]
     let options: [any CommandOption] = [Self.out, Self.batch]
 
@@ -41,13 +43,13 @@ struct SweepCommand: Command {
             loaded, folder: folder, batchSize: batch, message: { output.err($0 + "\n") },
             progress: { sweep, done, total in
                 guard terminal else { return }
-                output.err("\r\(sweep): \(done)/\(total) points" + (done == total ? "\n" : ""))
+                output.err("\r\(sweep): \(done)/\(total) recordings" + (done == total ? "\n" : ""))
             }, corpusProgress: SimulateCorpusCommand.progress())
         else { return .failure }
         let h5 = (folder as NSString).appendingPathComponent("sweep.h5")
         output.err("writing \(h5)\n")
         try SweepResultsFile.write(results, loaded: loaded, to: out.staged("sweep.h5"))
-        var stored = try SweepResultsFile.read(out.staged("sweep.h5"))
+        var stored = try SweepResultsFile.read(out.staged("sweep.h5"), sharing: results)
         stored.adoptRecommendations(from: results)
         let (report, files) = try SweepReportFiles.write(stored, to: out.staging)
         try out.commit(files + ["sweep.h5"])

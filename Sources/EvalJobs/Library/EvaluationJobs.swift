@@ -41,10 +41,10 @@ public enum EvaluationJobs {
         try RunEvaluation.run(loaded, progress: progress.message)
     }
 
-    /// Runs a protocol's sweeps (``SweepJob``), checkpointing completed points in `folder` so
+    /// Runs a protocol's sweeps (``SweepJob``), checkpointing completed recordings in `folder` so
     /// that the same call after a kill resumes; nil only when stopped early. Write the value with
     /// ``SweepResultsFile`` and read each verdict with ``SweepResult/assessment(_:rules:)``.
-    public static func sweep(_ loaded: ProtocolLoader.Loaded, checkpointsIn folder: String, batchSize: Int = 256,
+    public static func sweep(_ loaded: ProtocolLoader.Loaded, checkpointsIn folder: String, batchSize: Int = SweepRunner.defaultBatchSize,
                              progress: JobProgress = .silent) throws -> SweepResults? {
         try SweepJob.run(loaded, folder: folder, batchSize: batchSize, message: progress.message,
                          progress: progress.count, corpusProgress: { progress.count("corpus", $0, $1) })

@@ -82,11 +82,10 @@ public enum ShardJob {
                     throw InputError(file: plan.input.path, message: "sweep \(definition.name) has \(sweepPlan.points.count) points, the plan \(plan.units[u].count)")
                 }
                 sweepPlan.points = local.map { sweepPlan.points[$0] }
-                var checkpoint = SweepCheckpoint(fingerprint: "shard")
-                guard let outcome = try SweepRunner(plan: sweepPlan, inputs: inputs, batchSize: max(1, local.count)).run(checkpoint: &checkpoint) else {
+                guard let outcome = try SweepRunner(plan: sweepPlan, inputs: inputs).run()?.outcome else {
                     throw InputError(file: plan.input.path, message: "sweep \(definition.name) stopped early")
                 }
-                for perRecording in outcome.components { for c in perRecording { values.append(contentsOf: c) } }
+                for block in outcome.components.blocks { values.append(contentsOf: block) }
                 points.append(contentsOf: global.map(Int64.init))
                 unitSeconds[u] = Double(DispatchTime.now().uptimeNanoseconds - unitStart) / 1e9
                 message("shard \(k): sweep \(definition.name): \(local.count) points × \(inputs.count) recordings")

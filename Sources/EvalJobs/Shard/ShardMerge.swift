@@ -115,7 +115,7 @@ public enum ShardMerge {
         }
         let merged = SweepResults(
             protocolName: spec.name, protocolSHA256: plan.input.sha256, toolVersion: ToolInfo.version, bootstrap: spec.bootstrap,
-            dataSource: data.statement(inputs.map(\.recording)), recordings: inputs.map(\.name), cosinePairs: inputs.map(\.truth.cosinePairs), sweeps: results,
+            dataSource: data.statement(inputs.map(SweepRecordingSummary.init)), recordings: inputs.map(\.name), cosinePairs: inputs.map(\.truth.cosinePairs), sweeps: results,
             verdictRules: spec.verdict)
         let h5 = (folder as NSString).appendingPathComponent("sweep.h5")
         try SweepResultsFile.write(merged, loaded: loaded, to: h5)

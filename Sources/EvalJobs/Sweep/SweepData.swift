@@ -2,6 +2,7 @@ import Foundation
 import Evaluation
 import Recording
 import Simulation
+import Sweeps
 import EvalResults
 
 /// The recordings a sweep runs over: the protocol's list, or the recordings of its corpus
@@ -47,10 +48,11 @@ public struct SweepData {
         return summary.recordings.map { (folder as NSString).appendingPathComponent($0.file) }
     }
 
-    /// The report's data statement for `recordings` (in sweep order), by ``DataStatement``.
-    public func statement(_ recordings: [Recording]) -> String {
+    /// The report's data statement for the recordings `summaries` describe (in sweep order),
+    /// by ``DataStatement``.
+    public func statement(_ summaries: [SweepRecordingSummary]) -> String {
         DataStatement.sweep(names: paths.map(ProtocolLoader.recordingName),
-                            data: recordings.map { RecordingData(meta: $0.meta, groundTruth: GroundTruthRoute($0).text) },
+                            data: summaries.map { RecordingData(meta: $0.meta, groundTruth: $0.groundTruthRoute) },
                             corpus: corpus, variants: spec.map { ($0.variants, $0.count) })
     }
 

@@ -22,7 +22,7 @@ public enum SweepResultsJSON {
     public static func text(_ results: SweepResults, path: String) throws -> String {
         var w = JSONWriter()
         w.beginObject()
-        try ResultsJSON.header(&w, path: path, layout: SweepResultsFile.layout)
+        try ResultsJSON.header(&w, path: path, layout: ResultsLayout.tag(of: path) ?? SweepResultsFile.layout)
         w.string("protocol_name", results.protocolName)
         w.string("protocol_sha256", results.protocolSHA256)
         w.string("tool_version", results.toolVersion)

@@ -1,35 +1,66 @@
 import Sweeps
 
 extension ResultsSchema {
-    /// `sweep.h5` of `spatial-eval sweep` (``SweepResultsFile``). Within one sweep, `axes`
+    /// `sweep.h5` of `spatial-eval sweep` (``SweepResultsFile``), layout `sweep/2`: the metric
+    /// cubes per recording are not stored but derived from the component cube by the stored
+    /// formulas (`/metric_formulas`); only the pooled cubes are kept. Within one sweep, `axes`
     /// is the number of swept keys, `points` the number of points and `cube…` the metric
     /// cube's dimensions (the axis lengths for a grid, the point count when sampled).
-    public static let sweep = ResultsLayout(
+    public static let sweep = sweepLayout(
         tag: SweepResultsFile.layout, title: "`sweep.h5` (`spatial-eval sweep`)",
-        root: ResultsGroupSchema(
-            .literal("/"), about: "a protocol's threshold sweeps", extents: ["recordings", "components"],
-            attributes: protocolAttributes(SweepResultsFile.layout) + bootstrapAttributes + [
-                ResultsAttributeSchema("data_source", .string, required: false,
-                                       about: "what the recordings are: simulated (simulator version, corpus spec SHA-256) or the recordings and their sources"),
-                ResultsAttributeSchema("verdict_rules", .string, about: "the verdicts' thresholds (the protocol's `verdict` object with its defaults), JSON"),
-            ],
-            datasets: [ResultsDatasetSchema(.literal("sweep_names"), .string, [.free], about: "the sweeps in protocol order")],
-            groups: [
-                provenance("every input, the protocol first, then the recordings in protocol order"),
-                ResultsGroupSchema(.literal("recordings"), datasets: [
-                    ResultsDatasetSchema(.literal("name"), .string, [.extent("recordings")], about: "in protocol order"),
-                    ResultsDatasetSchema(.literal("source"), .string, [.extent("recordings")], required: false,
-                                         about: "`simulated` or `recorded`, judged apart (absent: every recording simulated)"),
-                    ResultsDatasetSchema(.literal("cluster"), .string, [.extent("recordings")], required: false,
-                                         about: "recorded sessions sharing a non-empty cluster (their room) are resampled together"),
-                ]),
-                ResultsGroupSchema(.literal("cosine_pairs"), groups: [
-                    .table(.each("recording"), about: "one per recording: appearance cosines of instance pairs", columns: [
-                        .column("cosine", .float64), .column("same_object", .int64, about: "1 or 0"),
+        formulas: [
+            .table(.literal("metric_formulas"), about: "one row per metric: how it derives from summed components (spec.md#sweep-metrics); a metric cube of a recording, or of recordings pooled, is `numerator / (denominator / divisor)` of its components (NaN where that denominator is not positive), or `numerator` alone when `denominator` is empty; each sum runs left to right from its first term", columns: [
+                .column("metric", .string, about: "as the cubes of `metrics/pooled` are named"),
+                .column("numerator", .string, about: "component names (as `component_names` spells them) joined by ` + ` and ` - `"),
+                .column("denominator", .string, about: "the same; empty for none"),
+                .column("divisor", .float64, about: "what the denominator's sum is divided by first (1 for nothing)"),
+            ]),
+        ],
+        metrics: ResultsGroupSchema(.literal("metrics"), about: "the pooled metric cubes; a recording's cubes are derived from `components` by `/metric_formulas`", groups: [
+            ResultsGroupSchema(.literal("pooled"), about: "every recording's components summed in recording order, then each metric's formula",
+                               datasets: SweepMetric.allCases.map { ResultsDatasetSchema(.literal($0.rawValue), .float64, [.extents("cube")]) }),
+        ]))
+
+    /// `sweep.h5` as written before 2026-12-07, layout `sweep/1`: as `sweep/2` with a stored
+    /// metric cube per recording and metric, and no formulas. Read, never written.
+    public static let sweepVersion1 = sweepLayout(
+        tag: SweepResultsFile.layoutVersion1, title: "`sweep.h5` of earlier versions (read only)", formulas: [],
+        metrics: ResultsGroupSchema(.literal("metrics"), groups: [
+            ResultsGroupSchema(.each("recording"), about: "one per recording, then `pooled`: the metric cubes",
+                               datasets: SweepMetric.allCases.map { ResultsDatasetSchema(.literal($0.rawValue), .float64, [.extents("cube")]) }),
+        ]))
+
+    /// A `sweep/N` layout: the parts both versions share, with `formulas` at the root and
+    /// `metrics` in each sweep's group.
+    private static func sweepLayout(tag: String, title: String, formulas: [ResultsGroupSchema], metrics: ResultsGroupSchema) -> ResultsLayout {
+        ResultsLayout(
+            tag: tag, title: title,
+            root: ResultsGroupSchema(
+                .literal("/"), about: "a protocol's threshold sweeps", extents: ["recordings", "components"],
+                attributes: protocolAttributes(tag) + bootstrapAttributes + [
+                    ResultsAttributeSchema("data_source", .string, required: false,
+                                           about: "what the recordings are: simulated (simulator version, corpus spec SHA-256) or the recordings and their sources"),
+                    ResultsAttributeSchema("verdict_rules", .string, about: "the verdicts' thresholds (the protocol's `verdict` object with its defaults), JSON"),
+                ],
+                datasets: [ResultsDatasetSchema(.literal("sweep_names"), .string, [.free], about: "the sweeps in protocol order")],
+                groups: [
+                    provenance("every input, the protocol first, then the recordings in protocol order"),
+                    ResultsGroupSchema(.literal("recordings"), datasets: [
+                        ResultsDatasetSchema(.literal("name"), .string, [.extent("recordings")], about: "in protocol order"),
+                        ResultsDatasetSchema(.literal("source"), .string, [.extent("recordings")], required: false,
+                                             about: "`simulated` or `recorded`, judged apart (absent: every recording simulated)"),
+                        ResultsDatasetSchema(.literal("cluster"), .string, [.extent("recordings")], required: false,
+                                             about: "recorded sessions sharing a non-empty cluster (their room) are resampled together"),
                     ]),
-                ]),
-                ResultsGroupSchema(.literal("sweeps"), groups: [sweepGroup]),
-            ]))
+                    ResultsGroupSchema(.literal("cosine_pairs"), groups: [
+                        .table(.each("recording"), about: "one per recording: appearance cosines of instance pairs", columns: [
+                            .column("cosine", .float64), .column("same_object", .int64, about: "1 or 0"),
+                        ]),
+                    ]),
+                ] + formulas + [
+                    ResultsGroupSchema(.literal("sweeps"), groups: [sweepGroup(metrics: metrics)]),
+                ]))
+    }
 
     /// The optional columns of a pivot table: the measuring probe on the step's recordings, and
     /// the assumption measured from recorded sessions (spec.md#sweep-pivot-measured).
@@ -61,8 +92,8 @@ extension ResultsSchema {
         .column("shift_lower", .float64), .column("shift_upper", .float64),
     ] }
 
-    /// `/sweeps/<sweep>`: one sweep.
-    private static var sweepGroup: ResultsGroupSchema {
+    /// `/sweeps/<sweep>`: one sweep, with its `metrics` group.
+    private static func sweepGroup(metrics: ResultsGroupSchema) -> ResultsGroupSchema {
         let cube = ResultsDimension.extents("cube")
         return ResultsGroupSchema(
             .each("sweep"), about: "one per sweep, named as in the protocol", extents: ["axes", "points", "cube"],
@@ -71,7 +102,9 @@ extension ResultsSchema {
                 ResultsAttributeSchema("swept_definition", .string, about: "the definition with the space actually swept (after widening), JSON"),
                 ResultsAttributeSchema("widenings", .int64, about: "widening rounds done (spec.md#sweep-grid-edge)"),
                 ResultsAttributeSchema("base_configuration", .string, about: "the replay configuration swept from, JSON"),
-                ResultsAttributeSchema("seconds", .float64), ResultsAttributeSchema("resumed_points", .int64),
+                ResultsAttributeSchema("seconds", .float64),
+                ResultsAttributeSchema("resumed_points", .int64,
+                                       about: "points some of whose recordings' components came from the checkpoint of a killed run (0 for an uninterrupted sweep)"),
             ],
             datasets: [
                 ResultsDatasetSchema(.literal("axis_keys"), .string, [.extent("axes")], about: "the swept configuration keys"),
@@ -94,10 +127,7 @@ extension ResultsSchema {
                        columns: [.column("measure", .string, about: "what the pivot's axis measures"),
                                  .column("measured", .string, about: "the prior the corpus spec cites (`prior`): what was known before any measurement")]
                            + evidenceColumns + pivotMeasurementColumns),
-                ResultsGroupSchema(.literal("metrics"), groups: [
-                    ResultsGroupSchema(.each("recording"), about: "one per recording, then `pooled`: the metric cubes",
-                                       datasets: SweepMetric.allCases.map { ResultsDatasetSchema(.literal($0.rawValue), .float64, [cube]) }),
-                ]),
+                metrics,
                 ResultsGroupSchema(
                     .literal("recommendation"), about: "as in the report",
                     attributes: [ResultsAttributeSchema("rule", .string, about: "the objective, in words")],

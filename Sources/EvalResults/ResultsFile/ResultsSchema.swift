@@ -1,5 +1,5 @@
 /// The one declaration of every results-file layout the tool writes: `run/1`
-/// (`results.h5`), `fusion/1` (its `/fusion` group), `sweep/1` (`sweep.h5`), `score-mot/1`
+/// (`results.h5`), `fusion/1` (its `/fusion` group), `sweep/2` (`sweep.h5`; `sweep/1`, its earlier form, is still read), `score-mot/1`
 /// (`score-mot --out`), `warmth/1` (`results.h5` of `spatial-eval warmth`) and `sensor-stats/1`
 /// (`results.h5` of `spatial-eval sensor-stats`).
 ///
@@ -12,7 +12,7 @@
 /// dump; tests check that both match it.
 public enum ResultsSchema {
     /// Every layout, in documentation order.
-    public static var all: [ResultsLayout] { [run, fusion, sweep, scoreMOT, warmth, sensorStats] }
+    public static var all: [ResultsLayout] { [run, fusion, sweep, sweepVersion1, scoreMOT, warmth, sensorStats] }
 
     /// The layout with tag `tag`.
     public static func layout(tagged tag: String) -> ResultsLayout? { all.first { $0.tag == tag } }

@@ -1,9 +1,12 @@
+import Foundation
 import Recording
+import Sweeps
 /// ``ResultsSchema`` rendered for people and for other programs: the Markdown tables that
 /// `Docs/result-store.md` holds between ``beginMarker`` and ``endMarker``, and the JSON dump
 /// `Conformance/results_schema.json` that `Conformance/read_results_h5.py` checks files with.
-/// Tests compare both files with these renderings, so the documents cannot drift from the
-/// schema the writers and readers use.
+/// Both end with the sweep metric formulas (``SweepMetric/formula``), by which a reader derives
+/// the metric cubes of `sweep.h5` from its components. Tests compare both files with these
+/// renderings, so the documents cannot drift from the schema the writers and readers use.
 public enum ResultsSchemaDocument {
     /// The line before the generated tables.
     public static let beginMarker = "<!-- schema:begin -->"
@@ -17,6 +20,13 @@ public enum ResultsSchemaDocument {
         for layout in layouts {
             lines += ["", "### `\(layout.tag)`: \(layout.title)", "", "| path | kind | type | shape | holds |", "| --- | --- | --- | --- | --- |"]
             rows(layout.root, path: rootPath(layout.root), into: &lines, top: true)
+        }
+        lines += ["", "### Sweep metric formulas", "",
+                  "As `/metric_formulas` of `sweep/2` holds them; `sweep/1` files were written with the same formulas.", "",
+                  "| metric | numerator | denominator | divisor |", "| --- | --- | --- | --- |"]
+        for metric in SweepMetric.allCases {
+            let f = metric.formula
+            lines.append("| `\(metric.rawValue)` | \(MetricFormula.text(f.numerator)) | \(MetricFormula.text(f.denominator)) | \(String(format: "%g", f.divisor)) |")
         }
         return lines.dropFirst().joined(separator: "\n") + "\n"
     }
@@ -33,7 +43,9 @@ public enum ResultsSchemaDocument {
     /// (`placeholder` true for `<name>`), `required`, `extents`, `attributes`, `datasets` and
     /// `groups` (a group holding another layout has only `layout`: that layout's root
     /// describes it); per dataset its `element` and `dimensions` (`{"extent": name}`,
-    /// `{"extents": name}` for one or more, `{"fixed": n}`, `{"free": true}`).
+    /// `{"extents": name}` for one or more, `{"fixed": n}`, `{"free": true}`); then
+    /// `metric_formulas`, one object per sweep metric (`metric`, `numerator`, `denominator`,
+    /// `divisor`, as `/metric_formulas` of `sweep/2` holds them).
     public static func json(_ layouts: [ResultsLayout] = ResultsSchema.all) -> String {
         var w = JSONWriter()
         w.beginObject()
@@ -43,6 +55,16 @@ public enum ResultsSchemaDocument {
             w.beginObject()
             w.string("tag", layout.tag)
             write(layout.root, to: &w, key: "root", top: true)
+            w.endObject()
+        }
+        w.endArray()
+        w.beginArray("metric_formulas")
+        for metric in SweepMetric.allCases {
+            w.beginObject()
+            w.string("metric", metric.rawValue)
+            w.string("numerator", MetricFormula.text(metric.formula.numerator))
+            w.string("denominator", MetricFormula.text(metric.formula.denominator))
+            w.number("divisor", metric.formula.divisor)
             w.endObject()
         }
         w.endArray()

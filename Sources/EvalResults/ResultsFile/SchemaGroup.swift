@@ -67,6 +67,20 @@ public struct SchemaGroup {
         try group.write(values, to: name, shape: shape)
     }
 
+    /// Writes a float64 dataset piece by piece (``ResultGroup/write(to:shape:trailing:piece:)``).
+    public func write(to name: String, shape: [Int], trailing: Int, piece: (Int) throws -> [Double]) throws {
+        try checkDataset(name, .float64, rank: shape.count)
+        try group.write(to: name, shape: shape, trailing: trailing, piece: piece)
+    }
+
+    /// Reads a float64 dataset piece by piece (``ResultGroup/readDoubles(_:trailing:piece:)``);
+    /// returns its shape.
+    @discardableResult
+    public func readDoubles(_ name: String, trailing: Int, piece: (Int, UnsafeBufferPointer<Double>) throws -> Void) throws -> [Int] {
+        try checkDataset(name, .float64, rank: nil)
+        return try group.readDoubles(name, trailing: trailing, piece: piece)
+    }
+
     /// Writes an int64 dataset.
     public func write(_ values: [Int64], to name: String, shape: [Int]? = nil) throws {
         try checkDataset(name, .int64, rank: shape?.count ?? 1)

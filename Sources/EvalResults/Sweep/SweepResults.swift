@@ -126,19 +126,8 @@ public struct SweepResult: Sendable {
     public mutating func adoptRecommendation(of source: SweepResult, for bootstrap: BootstrapSettings) {
         guard let known = source.memo.value(for: bootstrap), space == source.space, base == source.base,
               definition.objective == source.definition.objective,
-              Self.sameBits(outcome.components, source.outcome.components) else { return }
+              ComponentCube.sameBits(outcome.components, source.outcome.components) else { return }
         remember(known, for: bootstrap)
-    }
-
-    /// Whether two component cubes have the same shape and the same bits in every element
-    /// (NaN components included, which `==` would call unequal).
-    static func sameBits(_ a: [[[Double]]], _ b: [[[Double]]]) -> Bool {
-        guard a.count == b.count else { return false }
-        return zip(a, b).allSatisfy { pa, pb in
-            pa.count == pb.count && zip(pa, pb).allSatisfy { ra, rb in
-                ra.count == rb.count && zip(ra, rb).allSatisfy { $0.bitPattern == $1.bitPattern }
-            }
-        }
     }
 
     /// The recommendation and the verdict on every key on all recordings, as simulated

@@ -4,15 +4,22 @@ import ResultStore
 import Sweeps
 import Replay
 
-/// Writes and reads `sweep.h5` (layout `sweep/1`, `Docs/sweeps.md`): the datasets, groups
+/// Writes and reads `sweep.h5` (layout `sweep/2`, `Docs/sweeps.md`): the datasets, groups
 /// and attributes that ``ResultsSchema/sweep`` declares (`Docs/result-store.md` shows them).
 /// Writing goes through the schema and is checked against it before the commit; reading
-/// checks the file against it first.
+/// checks the file against it first. Files of the earlier layout `sweep/1`
+/// (``ResultsSchema/sweepVersion1``, which also stored every recording's metric cubes) are
+/// read as well; nothing of a sweep is read from those cubes, which derive from the components.
+///
+/// The component cube, the one part that grows with points × recordings, is written and read
+/// one point at a time, never held twice (Docs/sweeps.md#streaming).
 ///
 /// The file appears under its final name only once complete (``ResultFile/commit()``).
 public enum SweepResultsFile {
-    /// The layout tag written to and required from the root.
-    public static let layout = "sweep/1"
+    /// The layout tag written to the root.
+    public static let layout = "sweep/2"
+    /// The earlier layout, still read.
+    public static let layoutVersion1 = "sweep/1"
 
     /// Writes `results` with the provenance of `loaded` to `path`.
     public static func write(_ results: SweepResults, loaded: ProtocolLoader.Loaded, to path: String) throws {
@@ -35,6 +42,11 @@ public enum SweepResultsFile {
             try group.write(p.cosines, to: "cosine")
             try group.write(p.sameObject.map { $0 ? Int64(1) : 0 }, to: "same_object")
         }
+        let formulas = try root.createGroup("metric_formulas")
+        try formulas.write(SweepMetric.allCases.map(\.rawValue), to: "metric")
+        try formulas.write(SweepMetric.allCases.map { MetricFormula.text($0.formula.numerator) }, to: "numerator")
+        try formulas.write(SweepMetric.allCases.map { MetricFormula.text($0.formula.denominator) }, to: "denominator")
+        try formulas.write(SweepMetric.allCases.map(\.formula.divisor), to: "divisor")
         try root.write(results.sweeps.map(\.definition.name), to: "sweep_names")
         let sweeps = try root.createGroup("sweeps")
         for (k, sweep) in results.sweeps.enumerated() {
@@ -70,8 +82,7 @@ public enum SweepResultsFile {
         try group.write(plan.points.flatMap { $0 }, to: "points", shape: [plan.points.count, plan.keys.count])
         let shape = plan.space.gridShape ?? [plan.points.count]
         let components = SweepComponent.allCases.count
-        try group.write(flattenedCube(sweep.outcome.components), to: "components",
-                        shape: shape + [recordings.count, components])
+        try group.write(to: "components", shape: shape + [recordings.count, components], trailing: 2) { sweep.outcome.components.blocks[$0] }
         try group.write(SweepComponent.allCases.map { "\($0)" }, to: "component_names")
         try group.write(sweep.shipped.flatMap { $0 }, to: "shipped_components", shape: [recordings.count, components])
         if !sweep.variants.isEmpty {
@@ -96,15 +107,9 @@ public enum SweepResultsFile {
                 try table.write(m.map { $0?.unit ?? "" }, to: "measured_unit")
             }
         }
-        let metrics = try group.createGroup("metrics")
         let pooled = sweep.outcome.pooled()
-        for (k, name) in zip(0..., recordings + ["pooled"]) {
-            let cubes = try metrics.createGroup(name)
-            for metric in SweepMetric.allCases {
-                let values = k < recordings.count ? sweep.outcome.components.map { metric.value($0[k]) } : pooled.map(metric.value)
-                try cubes.write(values, to: metric.rawValue, shape: shape)
-            }
-        }
+        let cubes = try group.createGroup("metrics").createGroup("pooled")
+        for metric in SweepMetric.allCases { try cubes.write(pooled.map(metric.value), to: metric.rawValue, shape: shape) }
         let r = try sweep.recommendation(bootstrap)
         let rec = try group.createGroup("recommendation")
         try rec.setAttribute("rule", sweep.definition.objective.text)
@@ -146,6 +151,25 @@ public enum SweepResultsFile {
         try table.write(rows.map { $0.0.shiftUpper[$0.1] }, to: "shift_upper")
     }
 
+    /// A sweep's `components` read point by point; a point equal to `source`'s, bit for bit,
+    /// takes its storage.
+    private static func readCube(_ g: SchemaGroup, recordings r: Int, width c: Int, sharing source: ComponentCube?) throws -> ComponentCube {
+        let shared = source.flatMap { $0.recordings == r && $0.width == c ? $0.blocks : nil } ?? []
+        var blocks: [[Double]] = []
+        try g.readDoubles("components", trailing: 2) { p, values in
+            guard values.count == r * c else {
+                throw ResultsLayoutError(file: g.group.file.path, object: g.group.objectPath + "/components",
+                                         message: "holds \(values.count) values per point, not \(r) recordings × \(c) components")
+            }
+            if p < shared.count, shared[p].withUnsafeBufferPointer({ zip($0, values).allSatisfy { $0.bitPattern == $1.bitPattern } }) {
+                blocks.append(shared[p])
+            } else {
+                blocks.append(Array(values))
+            }
+        }
+        return ComponentCube(recordings: r, width: c, blocks: blocks)
+    }
+
     /// The rows of an evidence table, regrouped into one ``VariantEvidence`` per variant.
     private static func readEvidence(_ t: SchemaGroup, axes: Int) throws -> [VariantEvidence] {
         let names = try t.strings("variant"), families = try t.strings("family"), settings = try t.strings("settings")
@@ -175,12 +199,18 @@ public enum SweepResultsFile {
         }
     }
 
-    /// Whether `path` is an HDF5 file with the sweep layout.
-    public static func holdsSweep(_ path: String) -> Bool { ResultsLayout.tag(of: path) == layout }
+    /// Whether `path` is an HDF5 file with a sweep layout (`sweep/2` or `sweep/1`).
+    public static func holdsSweep(_ path: String) -> Bool { [layout, layoutVersion1].contains(ResultsLayout.tag(of: path)) }
 
     /// Reads the results back from `path` (everything the report shows).
-    public static func read(_ path: String) throws -> SweepResults {
-        let root = try SchemaGroup.open(path, layout: ResultsSchema.sweep)
+    ///
+    /// - Parameter sharing: results `path` was just written from: a point's components equal
+    ///   to the same sweep's point there, bit for bit, take its storage instead of a copy, so
+    ///   reading a file back beside its source does not hold the component cube twice. The
+    ///   results are those of the file either way.
+    public static func read(_ path: String, sharing source: SweepResults? = nil) throws -> SweepResults {
+        let version1 = ResultsLayout.tag(of: path) == layoutVersion1
+        let root = try SchemaGroup.open(path, layout: version1 ? ResultsSchema.sweepVersion1 : ResultsSchema.sweep)
         let bootstrap = try ResultProvenance.bootstrap(of: root)
         let recordingsGroup = try root.openGroup("recordings")
         let recordings = try recordingsGroup.strings("name")
@@ -205,9 +235,8 @@ public enum SweepResultsFile {
             guard try g.strings("component_names") == SweepComponent.allCases.map({ "\($0)" }) else {
                 throw ResultsLayoutError(file: path, object: g.group.objectPath + "/component_names", message: "are not the components this version computes")
             }
-            let flat = try g.doubles("components")
-            let points = flat.count / max(1, r * c)
-            let outcome = SweepOutcome(components: (0..<points).map { p in (0..<r).map { k in Array(flat[(p * r + k) * c..<(p * r + k + 1) * c]) } })
+            let outcome = SweepOutcome(components: try readCube(g, recordings: r, width: c,
+                                                                sharing: source?.sweeps.first { $0.definition.name == name }?.outcome.components))
             let shippedFlat = try g.doubles("shipped_components")
             let axes = max(1, try g.strings("axis_keys").count)
             let swept = try JSONDecoder().decode(SweepDefinition.self, from: Data(try g.attributeString("swept_definition").utf8))
