@@ -51,7 +51,7 @@ public struct SweepAssessment: Sendable {
             var e = VerdictEvidence(
                 shipped: plan.shipped[a], recommended: r.chosen.map { plan.points[$0][a] }, interval: r.intervals[a], axisValues: values,
                 openEnds: open, widenings: widenings, nextRange: next, stability: r.stability[a],
-                events: r.chosen.map { objective.minimise.evidence(pooled[$0]).count } ?? 0, gain: gain, practical: objective.practical,
+                events: objective.minimise.evidence(r.chosen.map { pooled[$0] } ?? shippedPooled).count, gain: gain, practical: objective.practical,
                 variants: variants, axis: a, rules: rules)
             e.source = source
             e.placements = a < placements.count ? placements[a] : []

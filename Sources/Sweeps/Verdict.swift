@@ -77,7 +77,8 @@ public struct VerdictEvidence: Sendable {
     public var nextRange: ClosedRange<Double>?
     /// The share of resamples whose tied set holds the recommended value.
     public var stability: Double?
-    /// The events behind the rule's metric at the recommended point.
+    /// The events behind the rule's metric at the recommended point (at the shipped constants
+    /// when no point meets the rule).
     public var events: Int
     /// Gain of the recommended point over the one with this key at its grid value nearest the
     /// shipped one, in the rule metric's units (+∞: that point breaks the rule).
@@ -318,7 +319,8 @@ public struct Verdict: Sendable, Equatable {
     public var unstable: Bool
     /// Why: the conditions that decided the verdict, or those that failed, in order.
     public var reasons: [VerdictReason]
-    /// The events the decision rests on now (the rule metric's evidence at the recommended point).
+    /// The events the decision rests on now (the rule metric's evidence at the recommended point,
+    /// or at the shipped constants when no point meets the rule).
     public var events: Int
     /// Power estimate: the events needed for the interval's half-width to shrink below the
     /// distance to resolve (|recommended − shipped|, at least one grid step), assuming it

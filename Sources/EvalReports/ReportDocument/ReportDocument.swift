@@ -125,7 +125,7 @@ public struct ReportDocument {
         :root { color-scheme: light dark; --fg: #1b1b1b; --bg: #ffffff; --muted: #555; --rule: #c8c8c8; --head: #f1f3f5; --summary: #f6f8fa; --link: #0b57d0; }
         @media (prefers-color-scheme: dark) { :root { --fg: #e6e6e6; --bg: #16181b; --muted: #a8a8a8; --rule: #444; --head: #23262b; --summary: #1e2126; --link: #8ab4f8; } }
         * { box-sizing: border-box; }
-        body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; line-height: 1.4; color: var(--fg); background: var(--bg); max-width: 1100px; margin: 0 auto; padding: 1em; overflow-wrap: anywhere; }
+        body { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; line-height: 1.4; color: var(--fg); background: var(--bg); max-width: 1240px; margin: 0 auto; padding: 1em; overflow-wrap: anywhere; }
         h1 { font-size: 1.5em; margin: 0.2em 0 0.4em; } h2 { font-size: 1.25em; margin-top: 1.4em; } h3 { font-size: 1.05em; }
         a { color: var(--link); }
         p { margin: 0.5em 0; }

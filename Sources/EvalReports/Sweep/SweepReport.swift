@@ -174,7 +174,7 @@ public struct SweepReport: Sendable {
         case .shipAtMeasured(let pick): return "change to \(pick) (the rule's pick at the measured assumption)"
         case .keepShipped: return "keep \(f(shipped))"
         case .sweepWider(let range): return "sweep " + (range.map { "\(f($0.lowerBound))–\(f($0.upperBound))" } ?? "wider") + " (simulation can settle it)"
-        case .changeRule: return "change the rule: no value of the swept constants meets it"
+        case .changeRule: return "change the rule"
         case .capture:
             guard let item = plan.items.firstIndex(where: { $0.constant == constant }) else { return "see the capture plan" }
             return "capture plan item \(item + 1)"
