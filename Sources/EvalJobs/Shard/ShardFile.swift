@@ -57,8 +57,8 @@ public enum ShardFile {
         let file = try ResultFile.create(atPath: path)
         let root = file.root
         try root.write(payload.pointIndex, to: "point_index")
-        if let units = plan.componentUnits {
-            try root.write((0..<units).map(Int64.init), to: "recording_index")
+        if plan.kind != .corpus {
+            try root.write(plan.recordingIndex(ofShard: k), to: "recording_index")
             try root.write(payload.values, to: "components", shape: payload.shape)
             try root.write(payload.unitSeconds, to: "unit_seconds")
         } else {
@@ -121,13 +121,14 @@ public enum ShardFile {
             let points = try root.readInt64s("point_index").values
             guard points == plan.mapping.items(of: k).map(Int64.init) else { return (.corrupt("point_index differs from the plan's items of shard \(k)"), nil) }
             var payload = Payload(pointIndex: points, values: [], shape: [points.count], unitSeconds: [], sha256: [])
-            if let units = plan.componentUnits {
-                guard try root.readInt64s("recording_index").values == (0..<units).map(Int64.init) else {
+            if plan.kind != .corpus {
+                guard try root.readInt64s("recording_index").values == plan.recordingIndex(ofShard: k) else {
                     return (.corrupt("recording_index differs from the plan's \(plan.kind == .warmth ? "trials" : "recordings")"), nil)
                 }
                 let components = try root.readDoubles("components")
-                guard components.shape.count == 3, components.shape[0] == points.count, components.shape[1] == units else {
-                    return (.corrupt("components has shape \(components.shape), expected [\(points.count), \(units), C]"), nil)
+                let prefix = plan.componentsShapePrefix(ofShard: k)
+                guard components.shape.count == prefix.count + 1, Array(components.shape.dropLast()) == prefix else {
+                    return (.corrupt("components has shape \(components.shape), expected [\(prefix.map(String.init).joined(separator: ", ")), C]"), nil)
                 }
                 if load {
                     payload.values = components.values
