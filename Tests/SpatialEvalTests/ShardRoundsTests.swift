@@ -79,5 +79,10 @@ struct ShardRoundsTests {
         #expect(runTool(["run-shard", run, "--shard", "0", "--round", "1", "--force"]).status == 0)
         #expect(runTool(["run-shard", run, "--shard", "1", "--round", "1"]).status == 0)
         #expect(runTool(["shard-status", run]).status == 0)
+        // A crashed attempt of the round leaves its temporary file in the round's folder: listed and removed.
+        let leftover = (second.shardPath(1, in: run) as NSString).deletingLastPathComponent + "/shard-00001-of-00002.h5.tmp-1-x"
+        try Data("partial".utf8).write(to: URL(fileURLWithPath: leftover))
+        #expect(runTool(["shard-status", run]).output.standardOutput.contains("temporary file of a crashed attempt: " + leftover))
+        #expect(runTool(["clean-shards", run]).output.standardOutput.contains("removed 1 temporary file(s)"))
     }
 }

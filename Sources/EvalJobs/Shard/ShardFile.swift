@@ -150,10 +150,15 @@ public enum ShardFile {
         }
     }
 
-    /// Leftover temporary files of crashed attempts in `DIR/shards`.
+    /// Leftover temporary files of crashed attempts in `DIR/shards` and its rounds' folders
+    /// (`DIR/shards/round-R`, Docs/scale-out.md#rounds).
     public static func temporaries(in folder: String) -> [String] {
         let shards = (folder as NSString).appendingPathComponent("shards")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: shards)) ?? []
-        return names.filter { $0.contains(".tmp-") }.sorted().map { (shards as NSString).appendingPathComponent($0) }
+        let rounds = names.filter { $0.hasPrefix("round-") }.sorted().map { "\($0)/" }
+        return ([""] + rounds).flatMap { sub in
+            ((try? FileManager.default.contentsOfDirectory(atPath: shards + "/" + sub)) ?? [])
+                .filter { $0.contains(".tmp-") }.sorted().map { (shards as NSString).appendingPathComponent(sub + $0) }
+        }
     }
 }

@@ -47,7 +47,8 @@ public enum ShardRounds {
         public var sweep: Int
         /// The variant model's name, "" for the main corpus.
         public var corpus: String
-        /// The corpus's recordings in sweep order.
+        /// The corpus's recordings in sweep order (for the main corpus, only their count is used:
+        /// the next plan takes the first round's recordings).
         public var paths: [String]
         /// The points still to compute.
         public var points: [[Double]]
