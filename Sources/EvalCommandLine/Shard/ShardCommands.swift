@@ -76,7 +76,7 @@ struct PlanShardsCommand: Command {
     /// What the plan's work items are, in words.
     static func itemText(_ plan: ShardPlan) -> String {
         switch plan.kind {
-        case .sweep: plan.work == nil ? "points × \(plan.recordings.count) recordings" : "points × the recordings of \(plan.corpora?.count ?? 0) corpora (\(plan.cells(Array(0..<plan.itemCount))) cells)"
+        case .sweep: plan.work == nil ? "points × \(plan.recordings.count) recordings" : "points × the recordings of \(plan.corpora?.count ?? 0) \(plan.corpora?.count == 1 ? "corpus" : "corpora") (\(plan.cells(Array(0..<plan.itemCount))) cells)"
         case .warmth: "warmth grid points × \(plan.componentUnits ?? 0) trials"
         case .corpus: "recordings"
         }

@@ -66,6 +66,7 @@ public enum ShardFile {
         }
         try root.setAttribute("shard", Int64(k))
         try root.setAttribute("shards", Int64(plan.shards))
+        try root.setAttribute("round", Int64(plan.roundNumber))
         try root.setAttribute("tool_build", provenance.build)
         try root.setAttribute("host", provenance.host)
         try root.setAttribute("job_ids", provenance.jobIDs)
