@@ -57,6 +57,21 @@ struct ShardRoundsTests {
         #expect(status == 1 && output.standardError.contains("plan-round-00001.json"), "\(output.standardError)")
     }
 
+    @Test("a later round whose unit names no sweep of the protocol, or points of the wrong width, is refused naming the plan")
+    func badWork() throws {
+        let folder = try TemporaryDirectory()
+        let (run, _, second) = try Self.twoRounds(folder)
+        let path = run + "/plan-round-00001.json"
+        for (change, expected) in [({ (plan: inout ShardPlan) in plan.work![0].sweep = 9 }, "names sweep 9"),
+                                   ({ (plan: inout ShardPlan) in plan.work![0].points[0] = [0.9] }, "one finite value for each of the sweep's 2 axes")] {
+            var forged = second
+            change(&forged)
+            try (try forged.canonicalJSON() + Data("\n".utf8)).write(to: URL(fileURLWithPath: path))
+            let (status, output) = runTool(["run-shard", run, "--shard", "0"])
+            #expect(status == 1 && output.standardError.contains(path) && output.standardError.contains(expected), "\(output.standardError)")
+        }
+    }
+
     @Test("a shard of another round is refused: foreign to the current round's plan, and run-shard --round names the current round")
     func wrongRound() throws {
         let folder = try TemporaryDirectory()

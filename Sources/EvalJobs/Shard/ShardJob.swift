@@ -28,6 +28,20 @@ public enum ShardJob {
         }
     }
 
+    /// Checks a later round's units against the protocol's sweeps: each names one of them and
+    /// gives every point one finite value per axis (a plan of round 0 has nothing to check).
+    static func checkWork(_ plan: ShardPlan, _ loaded: ProtocolLoader.Loaded, folder: String) throws {
+        let sweeps = loaded.evaluationProtocol.sweeps
+        let file = ShardPlan.path(in: folder, round: plan.roundNumber)
+        for (u, w) in (plan.work ?? []).enumerated() {
+            guard w.sweep < sweeps.count else { throw InputError(file: file, message: "unit \(u) names sweep \(w.sweep); the protocol has \(sweeps.count) sweeps") }
+            let axes = sweeps[w.sweep].space.axes.count
+            guard w.points.allSatisfy({ $0.count == axes && $0.allSatisfy(\.isFinite) }) else {
+                throw InputError(file: file, message: "unit \(u): a point without one finite value for each of the sweep's \(axes) axes")
+            }
+        }
+    }
+
     /// The protocol and prepared recordings of a sweep plan, checked against the plan.
     public static func sweepInputs(_ plan: ShardPlan, message: (String) -> Void) throws -> (ProtocolLoader.Loaded, SweepData, [SweepInput]) {
         try checkInput(plan)
@@ -80,6 +94,7 @@ public enum ShardJob {
         switch plan.kind {
         case .sweep:
             let (loaded, _, inputs) = try sweepInputs(plan, message: message)
+            try checkWork(plan, loaded, folder: folder)
             let spec = loaded.evaluationProtocol
             var values: [Double] = []
             var points: [Int64] = []

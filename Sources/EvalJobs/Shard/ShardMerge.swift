@@ -92,6 +92,7 @@ public enum ShardMerge {
         let (loaded, data, inputs) = try ShardJob.sweepInputs(plan, message: message)
         let spec = loaded.evaluationProtocol
         let chain = try ShardPlan.chain(in: folder)
+        for (earlier, _) in chain { try ShardJob.checkWork(earlier, loaded, folder: folder) }
         guard let current = chain.last, current.plan == plan else {
             throw InputError(file: ShardPlan.path(in: folder, round: plan.roundNumber), message: "is not the last round of the folder's plans")
         }
