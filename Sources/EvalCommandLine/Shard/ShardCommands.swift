@@ -24,7 +24,8 @@ struct PlanShardsCommand: Command {
         deterministic cost, or strided), the tool build and the OPENBLAS_CORETYPE every shard \
         must run with (one OpenBLAS thread). Its SHA-256 is the plan hash every shard records. \
         A folder that holds another plan is refused. Prints the commands that run the shards \
-        and the merge. Docs/scale-out.md. Exit status: 0 written, 1 bad input, 64 usage error.
+        and the merge. This is a sweep's first round: when the decisions need more (widened \
+        grids, variant corpora, pivot steps), merge-shards writes the next round's plan. Docs/scale-out.md. Exit status: 0 written, 1 bad input, 64 usage error.
         """
     static let input = Positional<String>("INPUT.json", "A protocol with a \"sweeps\" list, a corpus spec with --kind corpus, or a warmth protocol with --kind warmth.")
     static let shards = OptionKey<Int>("shards", "N", "Number of shards.", bounds: .atLeast(1))
@@ -46,26 +47,36 @@ struct PlanShardsCommand: Command {
         }
         try plan.write(to: folder)
         let hash = try plan.hash()
+        output.out(Self.commands(plan, hash: hash, folder: folder)
+            + (plan.kind == .sweep ? "a sweep may need later rounds (widened grids, variant corpora, pivot steps): merge-shards then writes the next round's plan and prints these commands again (Docs/scale-out.md#rounds)\n" : "")
+            + "\n")
+        return .success
+    }
+
+    /// The plan file, its work and the commands that run its shards and the merge, one engine a line.
+    static func commands(_ plan: ShardPlan, hash: String, folder: String) -> String {
         let sizes = (0..<plan.shards).map { plan.mapping.items(of: $0).count }
-        output.out("""
-            plan: \(ShardPlan.path(in: folder)) (plan hash \(hash))
+        let coretype = plan.openblasCoretype
+        let round = plan.roundNumber
+        let shardOption = round == 0 ? "" : " --round \(round)"
+        return """
+            plan: \(ShardPlan.path(in: folder, round: round)) (plan hash \(hash)\(round == 0 ? "" : ", round \(round)"))
             \(plan.itemCount) \(Self.itemText(plan)) in \(plan.shards) shards \
             (\(plan.mapping.strategy.rawValue): \(sizes.min()!)–\(sizes.max()!) items per shard)
             environment for every shard: OPENBLAS_NUM_THREADS=1 OPENBLAS_CORETYPE=\(coretype.isEmpty ? "(unset)" : coretype) HDF5_USE_FILE_LOCKING=FALSE
             Slurm:      Engines/slurm/submit \(folder)
                         (sbatch --array=0-\(plan.shards - 1) Engines/slurm/run-shard.sbatch \(folder); then --dependency=afterany:JOB Engines/slurm/merge.sbatch \(folder))
-            Kubernetes: Engines/kubernetes/indexed-job.json with completions: \(plan.shards), args [run-shard, \(folder)]
+            Kubernetes: Engines/kubernetes/indexed-job.json with completions: \(plan.shards), args [run-shard, \(folder)\(round == 0 ? "" : ", --round, \(round)")]
             parallel:   Engines/parallel/run-shards \(folder) [--sshloginfile FILE]
-            by hand:    spatial-eval run-shard \(folder) --shard K/\(plan.shards) for K in 0..\(plan.shards - 1); spatial-eval merge-shards \(folder)
+            by hand:    spatial-eval run-shard \(folder) --shard K/\(plan.shards)\(shardOption) for K in 0..\(plan.shards - 1); spatial-eval merge-shards \(folder)
 
-            """)
-        return .success
+            """
     }
 
     /// What the plan's work items are, in words.
     static func itemText(_ plan: ShardPlan) -> String {
         switch plan.kind {
-        case .sweep: "points × \(plan.recordings.count) recordings"
+        case .sweep: plan.work == nil ? "points × \(plan.recordings.count) recordings" : "points × the recordings of \(plan.corpora?.count ?? 0) \(plan.corpora?.count == 1 ? "corpus" : "corpora") (\(plan.cells(Array(0..<plan.itemCount))) cells)"
         case .warmth: "warmth grid points × \(plan.componentUnits ?? 0) trials"
         case .corpus: "recordings"
         }
@@ -90,7 +101,9 @@ struct RunShardCommand: Command {
         plan. A shard already complete for this plan is skipped (exit 0) unless --force. Pins \
         OpenBLAS to one thread, refuses an OPENBLAS_CORETYPE other than the plan's, and writes \
         DIR/shards/shard-KKKKK-of-NNNNN.h5 atomically with the plan hash as its last attribute. \
-        For tests, SPATIAL_EVAL_SHARD_FAIL=K makes shard K fail before writing. \
+        For tests, SPATIAL_EVAL_SHARD_FAIL=K makes shard K fail before writing. A sweep's later \
+        rounds run the same way: the shard belongs to the folder's current round (its plan \
+        hash names that round's plan; --round R refuses any other round). \
         Docs/scale-out.md. Exit status: 0 written or already complete, 1 bad input, 64 usage error \
         (no index, or one outside the plan).
         """
@@ -99,12 +112,17 @@ struct RunShardCommand: Command {
     static let indexInto = OptionKey<String?>("index-into", "LIST", "Range list the engine index selects from (3,6,12-15).")
     static let indexEnv = OptionKey<String?>("index-env", "NAME", "Another variable holding the engine index (e.g. AWS_BATCH_JOB_ARRAY_INDEX).")
     static let force = OptionKey<Bool>(flag: "force", "Recompute even when the shard is complete.")
+    static let round = OptionKey<Int?>("round", "R", "Refuse to run unless R is the folder's current round (a sweep's later rounds, Docs/scale-out.md#rounds).")
     let positionals: [any CommandPositional] = [Self.folder]
-    let options: [any CommandOption] = [Self.shard, Self.indexInto, Self.indexEnv, Self.force]
+    let options: [any CommandOption] = [Self.shard, Self.indexInto, Self.indexEnv, Self.force, Self.round]
 
     func run(_ arguments: ParsedArguments, output: OutputSink) throws -> ExitStatus {
         let environment = ProcessInfo.processInfo.environment
         let (plan, hash, folder) = try openPlan(arguments[Self.folder])
+        if let round = arguments[Self.round], round != plan.roundNumber {
+            throw InputError(file: ShardPlan.path(in: folder, round: plan.roundNumber),
+                             message: "the folder's current round is \(plan.roundNumber), not \(round): a shard of round \(round) is not run")
+        }
         let resolved: ShardIndexSource.Resolved
         do {
             resolved = try ShardIndexSource.resolve(explicit: arguments[Self.shard], indexInto: arguments[Self.indexInto], indexEnv: arguments[Self.indexEnv],
@@ -122,8 +140,9 @@ struct RunShardCommand: Command {
         let failing = environment["SPATIAL_EVAL_SHARD_FAIL"].flatMap(ShardRangeList.parse)?.contains(k) ?? false
         let wrote = try ShardJob.run(plan, hash: hash, shard: k, folder: folder, force: arguments[Self.force], failForTest: failing,
                                      message: { output.err($0 + "\n") })
-        output.out(wrote ? "shard \(k) of \(plan.shards) (\(resolved.source)): \(plan.shardPath(k, in: folder))\n"
-                         : "shard \(k) of \(plan.shards) (\(resolved.source)): already complete, skipped\n")
+        let round = plan.roundNumber == 0 ? "" : " of round \(plan.roundNumber)"
+        output.out(wrote ? "shard \(k) of \(plan.shards)\(round) (\(resolved.source)): \(plan.shardPath(k, in: folder))\n"
+                         : "shard \(k) of \(plan.shards)\(round) (\(resolved.source)): already complete, skipped\n")
         return .success
     }
 }
@@ -136,7 +155,8 @@ struct ShardStatusCommand: Command {
         Checks every shard file of DIR against the plan: present, the plan's hash, its index, \
         the plan's items. Lists the shards that are not complete as a range list (3,6,12-15), \
         the points and cells they hold, one re-run line per engine, and leftover temporary files \
-        of crashed attempts. Docs/scale-out.md. Exit status: 0 complete, 3 incomplete, 1 bad \
+        of crashed attempts; the status is of the folder's current round (plan.json, or the \
+        last plan-round-R.json a merge wrote). Docs/scale-out.md. Exit status: 0 complete, 3 incomplete, 1 bad \
         input, 64 usage error.
         """
     static let folder = Positional<String>("DIR", "A run folder made by plan-shards.")
@@ -165,8 +185,13 @@ struct MergeShardsCommand: Command {
         recommendations and intervals are computed after the merge). A corpus plan gets \
         DIR/corpus/corpus.json; a warmth plan DIR/results.h5 and the warmth report, as \
         `spatial-eval warmth` writes them. Only the copy merge exists (no virtual-dataset link mode). \
-        Docs/scale-out.md. Exit status: 0 merged, 1 bad input or shards that differ, 3 \
-        incomplete, 64 usage error.
+        A sweep runs in rounds: the merge takes the decisions an unsharded sweep takes (grid \
+        widening, variant corpora, pivot steps) on the shards of every round so far; when they \
+        need more work it writes the next round's plan DIR/plan-round-R.json (chained to the \
+        previous plan by its hash, the variant corpora generated), prints "next round: R" and \
+        the commands that run it, and exits 0 without sweep.h5; run those shards and merge \
+        again. Docs/scale-out.md#rounds. Exit status: 0 merged or next round planned, 1 bad \
+        input or shards that differ, 3 incomplete, 64 usage error.
         """
     static let folder = Positional<String>("DIR", "A run folder made by plan-shards.")
     let positionals: [any CommandPositional] = [Self.folder]
@@ -183,6 +208,12 @@ struct MergeShardsCommand: Command {
             return .incomplete
         case .merged(let outcome, let uniform):
             (merged, common) = (outcome, uniform)
+        }
+        if let (next, nextHash) = merged.next {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            output.err("merged round \(plan.roundNumber): \(plan.shards) shards (\(common)) in \(String(format: "%.2f", seconds)) s; the decisions need round \(next.roundNumber)\n")
+            output.out("next round: \(next.roundNumber)\n" + PlanShardsCommand.commands(next, hash: nextHash, folder: given))
+            return .success
         }
         var summary = merged.summary
         if let sweep = merged.sweep {

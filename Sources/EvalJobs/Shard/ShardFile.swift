@@ -57,8 +57,8 @@ public enum ShardFile {
         let file = try ResultFile.create(atPath: path)
         let root = file.root
         try root.write(payload.pointIndex, to: "point_index")
-        if let units = plan.componentUnits {
-            try root.write((0..<units).map(Int64.init), to: "recording_index")
+        if plan.kind != .corpus {
+            try root.write(plan.recordingIndex(ofShard: k), to: "recording_index")
             try root.write(payload.values, to: "components", shape: payload.shape)
             try root.write(payload.unitSeconds, to: "unit_seconds")
         } else {
@@ -66,6 +66,7 @@ public enum ShardFile {
         }
         try root.setAttribute("shard", Int64(k))
         try root.setAttribute("shards", Int64(plan.shards))
+        try root.setAttribute("round", Int64(plan.roundNumber))
         try root.setAttribute("tool_build", provenance.build)
         try root.setAttribute("host", provenance.host)
         try root.setAttribute("job_ids", provenance.jobIDs)
@@ -121,13 +122,14 @@ public enum ShardFile {
             let points = try root.readInt64s("point_index").values
             guard points == plan.mapping.items(of: k).map(Int64.init) else { return (.corrupt("point_index differs from the plan's items of shard \(k)"), nil) }
             var payload = Payload(pointIndex: points, values: [], shape: [points.count], unitSeconds: [], sha256: [])
-            if let units = plan.componentUnits {
-                guard try root.readInt64s("recording_index").values == (0..<units).map(Int64.init) else {
+            if plan.kind != .corpus {
+                guard try root.readInt64s("recording_index").values == plan.recordingIndex(ofShard: k) else {
                     return (.corrupt("recording_index differs from the plan's \(plan.kind == .warmth ? "trials" : "recordings")"), nil)
                 }
                 let components = try root.readDoubles("components")
-                guard components.shape.count == 3, components.shape[0] == points.count, components.shape[1] == units else {
-                    return (.corrupt("components has shape \(components.shape), expected [\(points.count), \(units), C]"), nil)
+                let prefix = plan.componentsShapePrefix(ofShard: k)
+                guard components.shape.count == prefix.count + 1, Array(components.shape.dropLast()) == prefix else {
+                    return (.corrupt("components has shape \(components.shape), expected [\(prefix.map(String.init).joined(separator: ", ")), C]"), nil)
                 }
                 if load {
                     payload.values = components.values
@@ -149,10 +151,15 @@ public enum ShardFile {
         }
     }
 
-    /// Leftover temporary files of crashed attempts in `DIR/shards`.
+    /// Leftover temporary files of crashed attempts in `DIR/shards` and its rounds' folders
+    /// (`DIR/shards/round-R`, Docs/scale-out.md#rounds).
     public static func temporaries(in folder: String) -> [String] {
         let shards = (folder as NSString).appendingPathComponent("shards")
         let names = (try? FileManager.default.contentsOfDirectory(atPath: shards)) ?? []
-        return names.filter { $0.contains(".tmp-") }.sorted().map { (shards as NSString).appendingPathComponent($0) }
+        let rounds = names.filter { $0.hasPrefix("round-") }.sorted().map { "\($0)/" }
+        return ([""] + rounds).flatMap { sub in
+            ((try? FileManager.default.contentsOfDirectory(atPath: shards + "/" + sub)) ?? [])
+                .filter { $0.contains(".tmp-") }.sorted().map { (shards as NSString).appendingPathComponent(sub + $0) }
+        }
     }
 }

@@ -28,6 +28,20 @@ public enum ShardJob {
         }
     }
 
+    /// Checks a later round's units against the protocol's sweeps: each names one of them and
+    /// gives every point one finite value per axis (a plan of round 0 has nothing to check).
+    static func checkWork(_ plan: ShardPlan, _ loaded: ProtocolLoader.Loaded, folder: String) throws {
+        let sweeps = loaded.evaluationProtocol.sweeps
+        let file = ShardPlan.path(in: folder, round: plan.roundNumber)
+        for (u, w) in (plan.work ?? []).enumerated() {
+            guard w.sweep < sweeps.count else { throw InputError(file: file, message: "unit \(u) names sweep \(w.sweep); the protocol has \(sweeps.count) sweeps") }
+            let axes = sweeps[w.sweep].space.axes.count
+            guard w.points.allSatisfy({ $0.count == axes && $0.allSatisfy(\.isFinite) }) else {
+                throw InputError(file: file, message: "unit \(u): a point without one finite value for each of the sweep's \(axes) axes")
+            }
+        }
+    }
+
     /// The protocol and prepared recordings of a sweep plan, checked against the plan.
     public static func sweepInputs(_ plan: ShardPlan, message: (String) -> Void) throws -> (ProtocolLoader.Loaded, SweepData, [SweepInput]) {
         try checkInput(plan)
@@ -43,6 +57,16 @@ public enum ShardJob {
             inputs.append(SweepInput(name: ProtocolLoader.recordingName(entry.path), recording: try RecordingStore.readValidated(from: entry.path)))
         }
         return (loaded, data, inputs)
+    }
+
+    /// The recordings of a later round's variant corpus, each checked against its SHA-256 in the plan.
+    static func readCorpus(_ corpus: ShardPlan.Corpus) throws -> [SweepInput] {
+        try corpus.recordings.map { entry in
+            guard try SHA256.fingerprint(entry.path) == entry.sha256 else {
+                throw InputError(file: entry.path, message: "changed since the round's plan was made (SHA-256 differs)")
+            }
+            return SweepInput(name: ProtocolLoader.recordingName(entry.path), recording: try RecordingStore.readValidated(from: entry.path))
+        }
     }
 
     /// The protocol and trials of a warmth plan, checked against the plan.
@@ -70,28 +94,41 @@ public enum ShardJob {
         switch plan.kind {
         case .sweep:
             let (loaded, _, inputs) = try sweepInputs(plan, message: message)
+            try checkWork(plan, loaded, folder: folder)
             let spec = loaded.evaluationProtocol
             var values: [Double] = []
             var points: [Int64] = []
             var unitSeconds = Array(repeating: 0.0, count: plan.units.count)
+            var corpusInputs: [Int: [SweepInput]] = [:]
             for (u, global, local) in plan.unitItems(of: k) {
                 let unitStart = DispatchTime.now().uptimeNanoseconds
-                let definition = spec.sweeps[u]
+                let work = plan.work?[u]
+                let definition = spec.sweeps[work?.sweep ?? u]
                 var sweepPlan = try SweepPlan(name: definition.name, space: definition.space, base: spec.replay)
-                guard sweepPlan.points.count == plan.units[u].count else {
-                    throw InputError(file: plan.input.path, message: "sweep \(definition.name) has \(sweepPlan.points.count) points, the plan \(plan.units[u].count)")
+                var unitInputs = inputs
+                if let work, let corpora = plan.corpora {
+                    // A later round (Docs/scale-out.md#rounds): the plan lists the points and the corpus.
+                    sweepPlan.points = local.map { work.points[$0] }
+                    if !corpora[work.corpus].name.isEmpty {
+                        unitInputs = try corpusInputs[work.corpus] ?? readCorpus(corpora[work.corpus])
+                        corpusInputs[work.corpus] = unitInputs
+                    }
+                } else {
+                    guard sweepPlan.points.count == plan.units[u].count else {
+                        throw InputError(file: plan.input.path, message: "sweep \(definition.name) has \(sweepPlan.points.count) points, the plan \(plan.units[u].count)")
+                    }
+                    sweepPlan.points = local.map { sweepPlan.points[$0] }
                 }
-                sweepPlan.points = local.map { sweepPlan.points[$0] }
-                guard let outcome = try SweepRunner(plan: sweepPlan, inputs: inputs).run()?.outcome else {
+                guard let outcome = try SweepRunner(plan: sweepPlan, inputs: unitInputs).run()?.outcome else {
                     throw InputError(file: plan.input.path, message: "sweep \(definition.name) stopped early")
                 }
                 for block in outcome.components.blocks { values.append(contentsOf: block) }
                 points.append(contentsOf: global.map(Int64.init))
                 unitSeconds[u] = Double(DispatchTime.now().uptimeNanoseconds - unitStart) / 1e9
-                message("shard \(k): sweep \(definition.name): \(local.count) points × \(inputs.count) recordings")
+                message("shard \(k): \(plan.units[u].name): \(local.count) points × \(unitInputs.count) recordings")
             }
-            payload = ShardFile.Payload(pointIndex: points, values: values, shape: [points.count, inputs.count, SweepComponent.allCases.count],
-                                        unitSeconds: unitSeconds, sha256: [])
+            payload = ShardFile.Payload(pointIndex: points, values: values,
+                                        shape: plan.componentsShapePrefix(ofShard: k) + [SweepComponent.allCases.count], unitSeconds: unitSeconds, sha256: [])
         case .warmth:
             let (proto, trials) = try warmthInputs(plan)
             let items = plan.mapping.items(of: k)
@@ -166,7 +203,8 @@ public enum ShardJob {
         let missing = survey.states.indices.filter { survey.states[$0] == .missing }
         let complete = survey.states.filter { $0 == .complete }.count
         lines.append("plan: \(plan.kind.rawValue) of \(plan.itemCount) work items (\(plan.units.map { "\($0.name) \($0.count)" }.joined(separator: ", "))), "
-            + "\(plan.shards) shards, \(plan.mapping.strategy.rawValue)")
+            + "\(plan.shards) shards, \(plan.mapping.strategy.rawValue)"
+            + (plan.kind == .sweep ? ", round \(plan.roundNumber) (\((ShardPlan.path(in: folder, round: plan.roundNumber) as NSString).lastPathComponent))" : ""))
         lines.append("complete: \(complete) of \(plan.shards) shards")
         for (k, state) in survey.states.enumerated() {
             switch state {
@@ -179,7 +217,7 @@ public enum ShardJob {
         if !bad.isEmpty {
             let list = ShardRangeList.format(bad)
             let items = bad.flatMap { plan.mapping.items(of: $0) }
-            let cells = items.count * (plan.componentUnits ?? 1)
+            let cells = plan.cells(items)
             var covered: [String] = []
             let offsets = plan.offsets
             for (u, unit) in plan.units.enumerated() {

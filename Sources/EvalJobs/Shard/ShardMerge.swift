@@ -25,6 +25,9 @@ public enum ShardMerge {
         public var sweep: SweepResults?
         /// A warmth plan's merged results as read back from `DIR/results.h5`.
         public var warmth: WarmthResultsFile.Contents?
+        /// A sweep round after which the decisions need more work: the next round's plan and its hash
+        /// (written to `DIR/plan-round-R.json`; no `sweep.h5` yet).
+        public var next: (plan: ShardPlan, hash: String)? = nil
     }
 
     /// What merging a plan's shards came to.
@@ -83,44 +86,45 @@ public enum ShardMerge {
         return Outcome(files: [h5], summary: "", warmth: try WarmthResultsFile.read(h5))
     }
 
+    /// The sweep decision flow (``SweepDecisions``) on the shards of every round so far: with
+    /// every outcome it needs, `DIR/sweep.h5`; otherwise the next round's plan (Docs/scale-out.md#rounds).
     private static func mergeSweep(_ plan: ShardPlan, survey: ShardJob.Survey, folder: String, message: (String) -> Void) throws -> Outcome {
         let (loaded, data, inputs) = try ShardJob.sweepInputs(plan, message: message)
         let spec = loaded.evaluationProtocol
-        let r = inputs.count, c = SweepComponent.allCases.count
-        var cubes: [[[[Double]]?]] = plan.units.map { Array(repeating: nil, count: $0.count) }
-        var seconds = Array(repeating: 0.0, count: plan.units.count)
-        let offsets = plan.offsets
-        for k in 0..<plan.shards {
-            guard let read = survey.reads[k] else { throw InputError(file: plan.shardPath(k, in: folder), message: "not loaded") }
-            let p = read.payload
-            guard p.shape == [p.pointIndex.count, r, c] else {
-                throw InputError(file: plan.shardPath(k, in: folder), message: "components shape \(p.shape), expected [\(p.pointIndex.count), \(r), \(c)]")
-            }
-            for (row, global) in p.pointIndex.enumerated() {
-                let g = Int(global)
-                let u = offsets.lastIndex { $0 <= g }!
-                let base = row * r * c
-                cubes[u][g - offsets[u]] = (0..<r).map { k in Array(p.values[base + k * c..<base + (k + 1) * c]) }
-            }
-            for (u, s) in p.unitSeconds.enumerated() where u < seconds.count { seconds[u] += s }
+        let chain = try ShardPlan.chain(in: folder)
+        for (earlier, _) in chain { try ShardJob.checkWork(earlier, loaded, folder: folder) }
+        guard let current = chain.last, current.plan == plan else {
+            throw InputError(file: ShardPlan.path(in: folder, round: plan.roundNumber), message: "is not the last round of the folder's plans")
         }
-        var results: [SweepResult] = []
-        for (u, definition) in spec.sweeps.enumerated() {
-            guard cubes[u].allSatisfy({ $0 != nil }) else {
-                throw InputError(file: folder, message: "sweep \(definition.name): the shards do not cover every point")
+        var reads: [[Int: ShardFile.Read]] = []
+        for (earlier, hash) in chain.dropLast() {
+            let done = ShardJob.survey(earlier, hash: hash, folder: folder, load: true)
+            guard done.incomplete.isEmpty else {
+                throw InputError(file: ShardPlan.path(in: folder, round: earlier.roundNumber),
+                                 message: "round \(earlier.roundNumber): shards \(ShardRangeList.format(done.incomplete)) are not complete any more")
             }
-            let shipped = try inputs.map { try SweepStages.naive($0.recording, truth: $0.truth, configuration: spec.replay) }
-            results.append(SweepResult(definition: definition, base: spec.replay, outcome: SweepOutcome(components: cubes[u].map { $0! }),
-                                       shipped: shipped, seconds: seconds[u], resumed: 0))
+            reads.append(done.reads)
         }
-        let merged = SweepResults(
-            protocolName: spec.name, protocolSHA256: plan.input.sha256, toolVersion: ToolInfo.version, bootstrap: spec.bootstrap,
-            dataSource: data.statement(inputs.map(SweepRecordingSummary.init)), recordings: inputs.map(\.name), cosinePairs: inputs.map(\.truth.cosinePairs), sweeps: results,
-            verdictRules: spec.verdict)
-        let h5 = (folder as NSString).appendingPathComponent("sweep.h5")
-        try SweepResultsFile.write(merged, loaded: loaded, to: h5)
-        ShardFile.syncDirectory(folder)
-        return Outcome(files: [h5], summary: "", sweep: try SweepResultsFile.read(h5), warmth: nil)
+        reads.append(survey.reads)
+        var store = try ShardRounds.store(chain, reads: reads, inputs: inputs, spec: spec, folder: folder)
+        switch try SweepDecisions.run(loaded, data: data, protocolSHA: plan.input.sha256, source: &store, message: message) {
+        case .finished(let merged):
+            let h5 = (folder as NSString).appendingPathComponent("sweep.h5")
+            try SweepResultsFile.write(merged, loaded: loaded, to: h5)
+            ShardFile.syncDirectory(folder)
+            return Outcome(files: [h5], summary: "", sweep: try SweepResultsFile.read(h5), warmth: nil)
+        case .pending:
+            if let work = plan.work, let corpora = plan.corpora,
+               store.requests.map({ [$0.sweep: $0.corpus] }) == work.map({ [$0.sweep: corpora[$0.corpus].name] }),
+               store.requests.map(\.points) == work.map(\.points) {
+                throw InputError(file: ShardPlan.path(in: folder, round: plan.roundNumber),
+                                 message: "round \(plan.roundNumber) computed these points, yet the decisions ask for them again (their values did not survive the plan file)")
+            }
+            let next = try ShardRounds.next(after: plan, hash: current.hash, shards: chain[0].plan.shards, requests: store.requests, spec: spec, folder: folder)
+            try next.write(to: folder)
+            let file = ShardPlan.path(in: folder, round: next.roundNumber)
+            return Outcome(files: [file], summary: "", sweep: nil, warmth: nil, next: (next, try next.hash()))
+        }
     }
 
     private static func mergeCorpus(_ plan: ShardPlan, survey: ShardJob.Survey, folder: String) throws -> Outcome {

@@ -68,12 +68,41 @@ public struct ShardPlan: Codable, Sendable, Equatable {
     public var openblasCoretype: String
     /// The OpenBLAS thread count every shard pins (1).
     public var openblasThreads: Int
+    /// A sweep plan's round (Docs/scale-out.md#rounds): absent in the first round's `plan.json`,
+    /// R ≥ 1 in `plan-round-R.json`, which a merge writes for the work the decision flow needs next.
+    public var round: Int?
+    /// Round R ≥ 1: the plan hash of round R − 1 (the chain every later round is checked against).
+    public var previousPlanHash: String?
+    /// Round R ≥ 1: the corpora its work runs on (the main corpus, variant or pivot-step corpora).
+    public var corpora: [Corpus]?
+    /// Round R ≥ 1: per unit, the sweep and corpus it runs and the values of its points.
+    public var work: [Work]?
+
+    /// A corpus of a later round: its name ("" for the protocol's own recordings, else the
+    /// variant model's) and its recordings pinned by content, in sweep order.
+    public struct Corpus: Codable, Sendable, Equatable {
+        /// The variant model's name, "" for the main corpus.
+        public var name: String
+        /// The recordings.
+        public var recordings: [Input]
+    }
+
+    /// The work of one unit of a later round: sweep `sweep` (protocol order) on corpus `corpus`
+    /// (index into ``ShardPlan/corpora``) at the listed points (one value per axis).
+    public struct Work: Codable, Sendable, Equatable {
+        /// The sweep's index in the protocol.
+        public var sweep: Int
+        /// The corpus's index in ``ShardPlan/corpora``.
+        public var corpus: Int
+        /// The points, each its axis values in the sweep's axis order.
+        public var points: [[Double]]
+    }
 
     /// The units each work item's components cover: the recordings of a sweep plan, the trials
     /// of a warmth plan; nil for a corpus plan, whose items are files.
     public var componentUnits: Int? {
         switch kind {
-        case .sweep: recordings.count
+        case .sweep: work == nil ? recordings.count : nil
         case .warmth: recordings.count - 1
         case .corpus: nil
         }
@@ -100,13 +129,49 @@ public struct ShardPlan: Codable, Sendable, Equatable {
     /// The plan hash.
     public func hash() throws -> String { SHA256.hexDigest(of: [UInt8](try canonicalJSON())) }
 
-    /// `DIR/plan.json`.
-    public static func path(in folder: String) -> String { (folder as NSString).appendingPathComponent("plan.json") }
+    /// `DIR/plan.json`, the first round's plan.
+    public static func path(in folder: String) -> String { path(in: folder, round: 0) }
 
-    /// Reads `DIR/plan.json`; refuses a file that is not this format or was edited (its bytes
-    /// must be the canonical JSON of what they decode to).
+    /// The plan file of round `round` in `folder`: `plan.json` for round 0, `plan-round-RRRRR.json` after.
+    public static func path(in folder: String, round: Int) -> String {
+        (folder as NSString).appendingPathComponent(round == 0 ? "plan.json" : "plan-round-\(padded(round)).json")
+    }
+
+    /// `n` with leading zeros to five digits.
+    static func padded(_ n: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, 5 - s.count)) + s }
+
+    /// The round of this plan (0 for the first).
+    public var roundNumber: Int { round ?? 0 }
+
+    /// Reads the current round's plan of `folder` (the last of its chain, ``chain(in:)``).
     public static func load(from folder: String) throws -> (plan: ShardPlan, hash: String) {
-        let file = path(in: folder)
+        try chain(in: folder).last!
+    }
+
+    /// Reads `plan.json` and every `plan-round-R.json` after it in order, checking that each
+    /// is canonical, names its round, and records the previous round's plan hash.
+    public static func chain(in folder: String) throws -> [(plan: ShardPlan, hash: String)] {
+        var plans = [try loadFile(path(in: folder))]
+        while FileManager.default.fileExists(atPath: path(in: folder, round: plans.count)) {
+            let file = path(in: folder, round: plans.count)
+            let (plan, hash) = try loadFile(file)
+            let previous = plans.last!
+            guard plan.round == plans.count else {
+                throw InputError(file: file, message: "names round \(plan.round.map(String.init) ?? "(none)"), expected \(plans.count)")
+            }
+            guard plan.previousPlanHash == previous.hash else {
+                throw InputError(file: file, message: "records the previous plan hash \((plan.previousPlanHash ?? "(none)").prefix(16))…, but "
+                    + "\((path(in: folder, round: plans.count - 1) as NSString).lastPathComponent) hashes to \(previous.hash.prefix(16))…: "
+                    + "the chain of round plans is broken (a plan was replaced); make a new plan in a new folder")
+            }
+            plans.append((plan, hash))
+        }
+        return plans
+    }
+
+    /// Reads one plan file; refuses a file that is not this format or was edited (its bytes
+    /// must be the canonical JSON of what they decode to).
+    static func loadFile(_ file: String) throws -> (plan: ShardPlan, hash: String) {
         guard FileManager.default.fileExists(atPath: file) else { throw InputError(file: file, message: "cannot be read (make it with plan-shards)") }
         let data = try TextFile.read(file, kind: "a shard plan")
         let plan: ShardPlan
@@ -130,19 +195,25 @@ public struct ShardPlan: Codable, Sendable, Equatable {
             guard m.boundaries.count == m.shards + 1, m.boundaries.first == 0, m.boundaries.last == m.count,
                   zip(m.boundaries, m.boundaries.dropFirst()).allSatisfy({ $0 < $1 }) else { return "the block boundaries do not cover the work items" }
         }
+        if let work {
+            guard work.count == units.count, zip(work, units).allSatisfy({ $0.points.count == $1.count }),
+                  work.allSatisfy({ $0.corpus >= 0 && $0.corpus < (corpora?.count ?? 0) && $0.sweep >= 0 }) else {
+                return "its work does not match its units and corpora"
+            }
+        }
         return nil
     }
 
     /// Writes the plan to `DIR/plan.json` atomically; refuses to replace a different plan.
     public func write(to folder: String) throws {
-        let file = Self.path(in: folder)
+        let file = Self.path(in: folder, round: roundNumber)
         let data = try canonicalJSON() + Data("\n".utf8)
         if FileManager.default.fileExists(atPath: file) {
             let existing = try TextFile.read(file, kind: "a shard plan")
             guard existing == data else { throw InputError(file: file, message: "already holds another plan; plans are immutable: use a new folder") }
             return
         }
-        try FileManager.default.createDirectory(atPath: (folder as NSString).appendingPathComponent("shards"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: (shardPath(0, in: folder) as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try AtomicFile.write(data, to: file)
     }
 
@@ -160,8 +231,8 @@ public struct ShardPlan: Codable, Sendable, Equatable {
 
     /// `DIR/shards/shard-KKKKK-of-NNNNN.h5`.
     public func shardPath(_ k: Int, in folder: String) -> String {
-        func pad(_ n: Int) -> String { let s = String(n); return String(repeating: "0", count: max(0, 5 - s.count)) + s }
-        return (folder as NSString).appendingPathComponent("shards/shard-\(pad(k))-of-\(pad(shards)).h5")
+        let round = roundNumber == 0 ? "" : "round-\(Self.padded(roundNumber))/"
+        return (folder as NSString).appendingPathComponent("shards/\(round)shard-\(Self.padded(k))-of-\(Self.padded(shards)).h5")
     }
 }
 
