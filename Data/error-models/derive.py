@@ -53,6 +53,10 @@ are decoded here with zlib).
    stage's trapezoid profile (ramps at 80 mm/s^2) over 5 cycles of 0.4 m; the stage axis fitted
    as a unit direction, the phone-to-stage clock offset searched over +-0.5 s; the RMS 3-D
    residual per light level and its ratio to 200 lux.
+8. Visual-inertial drift (vio-drift.json, not used by the simulator: the figures behind leaving it
+   out, Docs/simulator.md#real-pose-error): SpectacularAI's two sessions against their ground
+   truth: ATE after an SE(3) alignment, and the error after 2-20 m of travel aligned on the first
+   metre.
 """
 import json
 import sys
@@ -570,6 +574,50 @@ def low_light_pose(reference):
             "limit": "error over 0.4 m of stage travel, 5 cycles, one phone on a stage: not drift across a room"}
 
 
+# ---------------------------------------------------------------- visual-inertial drift (SpectacularAI), not used
+
+def read_jsonl(path):
+    rows = []
+    for number, line in enumerate(Path(path).read_text().splitlines(), start=1):
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError as error:
+            sys.exit(f"error models: {path}:{number}: {error}")
+    return rows
+
+
+def vio_session(folder):
+    """Tracking output against ground truth (interpolated to the output's times): ATE after a
+    Umeyama SE(3) alignment of the whole session, and the error after 2, 5, 10, 20 m of travel
+    when aligned on the first metre only (how far it drifts from where it started)."""
+    output = [o for o in read_jsonl(folder / "output.jsonl") if "position" in o and "time" in o]
+    truth = read_jsonl(folder / "groundtruth.jsonl")
+    times = np.array([o["time"] for o in output])
+    estimate = np.array([[o["position"][k] for k in "xyz"] for o in output])
+    truth_times = np.array([g["time"] for g in truth])
+    truth_positions = np.array([[g["groundTruth"]["position"][k] for k in "xyz"] for g in truth])
+    inside = (times >= truth_times[0]) & (times <= truth_times[-1])
+    times, estimate = times[inside], estimate[inside]
+    reference = np.column_stack([np.interp(times, truth_times, truth_positions[:, i]) for i in range(3)])
+    rotation, translation = umeyama(estimate, reference)
+    error = np.linalg.norm(estimate @ rotation.T + translation - reference, axis=1)
+    travel = np.concatenate([[0.0], np.cumsum(np.linalg.norm(np.diff(reference, axis=0), axis=1))])
+    start = travel < 1.0
+    rotation, translation = umeyama(estimate[start], reference[start])
+    drift = np.linalg.norm(estimate @ rotation.T + translation - reference, axis=1)
+    after = {f"{d}": round(float(drift[int(np.searchsorted(travel, d))]), 3) for d in (2, 5, 10, 20) if travel[-1] > d}
+    return {"poses": int(len(times)), "seconds": round(float(times[-1] - times[0]), 1), "travel_m": round(float(travel[-1]), 1),
+            "ate_rmse_m": round(float(np.sqrt(np.mean(error ** 2))), 4), "ate_max_m": round(float(error.max()), 4),
+            "error_after_m_aligned_on_first_metre": after}
+
+
+def vio_drift(reference):
+    folder = reference / "spectacularai_two_sessions"
+    return {"source": "spectacularai_two_sessions/01, 02 (visual-inertial tracking, device not stated; ground truth 100 Hz)",
+            "used_by_simulator": False,
+            "sessions": {name: vio_session(folder / name) for name in ("01", "02")}}
+
+
 # ---------------------------------------------------------------- output
 
 def write_json(path, value):
@@ -664,6 +712,7 @@ def main():
     light = low_light_pose(reference)
     write_json(out / "lidar-confidence.json", confidence)
     write_json(out / "low-light-pose.json", light)
+    write_json(out / "vio-drift.json", vio_drift(reference))
     swift.write_text(swift_table(pose, depth, edges, shapes, jumps, confidence, light))
 
 
