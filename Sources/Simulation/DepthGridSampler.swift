@@ -89,19 +89,22 @@ public struct DepthGridSampler: Sendable {
 
     /// One LiDAR reading of a surface at `depth` (most different neighbour surface at
     /// `neighbour`, samples `pitch` pixels apart): at a silhouette, a mix of the two surfaces
-    /// with a measured fraction; its confidence as `LidarModel.measuredConfidence` says.
+    /// with a measured fraction; its confidence as `LidarModel.measuredConfidence` says. With
+    /// measured confidence a silhouette sample's distance to the edge is drawn first
+    /// (`LidarConfidence.edgeDistance`) and only a sample inside the real sensor's edge band mixes.
     func lidarSample(depth: Double, neighbour: Double, silhouette: Bool, pitch: Double, random: inout SplitMix64) -> (Float, UInt8) {
         let (near, far) = (lidar.validRange.first ?? 0.05, lidar.validRange.last ?? 5)
         guard depth.isFinite, depth >= near, depth <= far else { return (.nan, 0) }
+        let table = LidarConfidence.measured
+        let edgeDistance = silhouette && lidar.measuredConfidence ? table.edgeDistance(pitchPixels: pitch, random: &random) : nil
         let noise = (lidar.noiseBase + lidar.noisePerSquareMetre * depth * depth) * random.gaussian()
         var reading = depth
-        if silhouette, lidar.measuredEdgeMixing, neighbour.isFinite {
+        if silhouette, lidar.measuredEdgeMixing, neighbour.isFinite, edgeDistance.map({ $0 <= LidarConfidence.mixingBand }) ?? true {
             let (front, back) = (min(depth, neighbour), max(depth, neighbour))
             reading = front + (back - front) * EdgeMixing.measured.draw(&random)
         }
         guard !lidar.measuredConfidence else {
-            let level = LidarConfidence.measured.level(depth: reading + noise, silhouettePitch: silhouette ? pitch : nil, random: &random)
-            return (Float(reading + noise), level)
+            return (Float(reading + noise), table.level(depth: reading + noise, edgeDistance: edgeDistance, random: &random))
         }
         let level: UInt8 = depth <= lidar.highConfidenceDepth ? 2 : depth <= lidar.mediumConfidenceDepth ? 1 : 0
         return (Float(reading + noise), silhouette ? min(level, 1) : level)

@@ -48,10 +48,19 @@ public struct LidarConfidence: Equatable, Sendable {
         return SIMD3(1 - high - medium, medium, high)
     }
 
-    /// A confidence level drawn at `depth`; `pitchPixels` is the sampling pitch of a sample the
-    /// silhouette rule marked (nil: not at a silhouette).
-    public func level(depth: Double, silhouettePitch pitchPixels: Double?, random: inout SplitMix64) -> UInt8 {
-        let distance = pitchPixels.map { Int(random.uniform(0, max($0, 0)) / samplePixels) }
+    /// Real samples from the edge within which a reading mixes the two surfaces: `lidar-edges.json`
+    /// counts the pixels whose depth profile bends over ±2 px, the edge pixel and its neighbour.
+    public static let mixingBand = 1
+
+    /// The distance, in real samples, of a silhouette sample `pitchPixels` from its neighbour to
+    /// the edge between them: uniform over the pitch.
+    public func edgeDistance(pitchPixels: Double, random: inout SplitMix64) -> Int {
+        Int(random.uniform(0, max(pitchPixels, 0)) / samplePixels)
+    }
+
+    /// A confidence level drawn at `depth`, `edgeDistance` real samples from a discontinuity
+    /// (nil: not at a silhouette).
+    public func level(depth: Double, edgeDistance distance: Int?, random: inout SplitMix64) -> UInt8 {
         let p = shares(depth: depth, edgeDistance: distance)
         let u = random.nextUnit()
         return u < p.z ? 2 : u < p.z + p.y ? 1 : 0

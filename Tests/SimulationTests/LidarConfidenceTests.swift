@@ -34,7 +34,10 @@ import EvalNumerics
         var random = SplitMix64(seed: 7)
         let draws = 40_000
         func highShare(pitch: Double?) -> Double {
-            Double((0..<draws).count { _ in table.level(depth: 2.2, silhouettePitch: pitch, random: &random) == 2 }) / Double(draws)
+            Double((0..<draws).count { _ in
+                let distance = pitch.map { table.edgeDistance(pitchPixels: $0, random: &random) }
+                return table.level(depth: 2.2, edgeDistance: distance, random: &random) == 2
+            }) / Double(draws)
         }
         let away = table.shares(depth: 2.2, edgeDistance: nil).z
         #expect(abs(highShare(pitch: nil) - away) < 0.01)
