@@ -8,6 +8,11 @@ import numpy as np
 
 def read_png16(path):
     """A 16-bit greyscale, non-interlaced PNG as a uint16 array (the five PNG row filters)."""
+    return read_png_grey(path, 16)
+
+
+def read_png_grey(path, bits):
+    """A greyscale, non-interlaced PNG of `bits` (8 or 16) bits per sample as a uint16 array."""
     data = open(path, "rb").read()
     assert data[:8] == b"\x89PNG\r\n\x1a\n", path
     pos, idat, header = 8, b"", None
@@ -20,9 +25,10 @@ def read_png16(path):
             idat += body
         pos += 12 + length
     width, height, depth, colour, _, _, interlace = header
-    assert depth == 16 and colour == 0 and interlace == 0, "only 16-bit greyscale, non-interlaced"
+    assert depth == bits and colour == 0 and interlace == 0, f"{path}: not a {bits}-bit greyscale, non-interlaced PNG"
     raw = np.frombuffer(zlib.decompress(idat), dtype=np.uint8)
-    stride, bpp = width * 2, 2
+    bpp = bits // 8
+    stride = width * bpp
     out = np.zeros((height, stride), dtype=np.int64)
     previous = np.zeros(stride, dtype=np.int64)
     for row in range(height):
@@ -49,4 +55,6 @@ def read_png16(path):
                 cur[i] = (line[i] + predictor) & 0xFF
         out[row] = cur
         previous = cur
+    if bpp == 1:
+        return out.astype(np.uint16)
     return (out[:, 0::2] * 256 + out[:, 1::2]).astype(np.uint16)

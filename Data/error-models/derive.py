@@ -3,7 +3,7 @@
 
 Usage: derive.py REFERENCE_FOLDER OUT_FOLDER SWIFT_FILE
   REFERENCE_FOLDER  the reference data (evo_testdata/, priorda_samples/, promptda_example/,
-                    coco_val2014_100/, open3d_testdata/)
+                    coco_val2014_100/, open3d_testdata/, ios_captures/, arexp/)
   OUT_FOLDER        where the JSON files go (Data/error-models)
   SWIFT_FILE        the generated Swift table (Sources/Simulation/ErrorModelTables.swift)
 
@@ -39,6 +39,24 @@ are decoded here with zlib).
    pair JUMP_GAP_PX apart along a row or a column, both valid, whose depths differ by more than
    JUMP_STEP_M (an object boundary), the jump far - near in metres; a histogram of JUMP_BIN_M bins
    over [JUMP_STEP_M, JUMP_MAX_M] (larger jumps in the last bin), each scene weighted equally.
+6. Real iPhone LiDAR (lidar-confidence.json): the three 3D Scanner App captures (ios_captures/:
+   charuco, chair, corridor), every frame at the sensor's 256x192: the counts of ARKit confidence
+   0/1/2 per 0.5 m of measured depth among samples 4 or more samples from a discontinuity (a
+   4-neighbour more than 0.1 m away); the share of high confidence 0-3 samples from one over
+   the share 4 or more away (samples within 3 m); the deepest reading (the valid range); and the
+   depth noise from frame pairs 0.2 s apart (high-confidence samples away from discontinuities
+   moved through both recorded poses into the later map: robust spread of the difference / sqrt 2
+   per 0.5 m of predicted depth, an upper bound since pose error adds to it), fitted as
+   base + perSquareMetre * z^2 (least squares weighted by sqrt of the pairs).
+7. Low-light pose error (low-light-pose.json): ARexp's ARKit_tracking_dynamic cases 0-2 (200, 7,
+   0 lux): ARKit's displacement (the change of its vector to a fixed landmark) against the XY
+   stage's trapezoid profile (ramps at 80 mm/s^2) over 5 cycles of 0.4 m; the stage axis fitted
+   as a unit direction, the phone-to-stage clock offset searched over +-0.5 s; the RMS 3-D
+   residual per light level and its ratio to 200 lux.
+8. Visual-inertial drift (vio-drift.json, not used by the simulator: the figures behind leaving it
+   out, Docs/simulator.md#real-pose-error): SpectacularAI's two sessions against their ground
+   truth: ATE after an SE(3) alignment, and the error after 2-20 m of travel aligned on the first
+   metre.
 """
 import json
 import sys
@@ -47,7 +65,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "Conformance"))
-from png16 import read_png16  # noqa: E402  (the conformance checks' reader)
+from png16 import read_png16, read_png_grey  # noqa: E402  (the conformance checks' reader)
 
 STEP_M = 0.05          # pose residuals are resampled every 5 cm of travel
 FIELD_STEP = 5         # depth residual field: every 5th pixel of the 640x480 frame
@@ -64,6 +82,18 @@ JUMP_STEP_M = 0.1      # a pair differing by more than this is a boundary (the L
 JUMP_BIN_M = 0.05
 JUMP_MAX_M = 3.0
 JUMP_SCENE_WEIGHT = 100000
+CAPTURES = ["3dscannerapp-charuco", "3dscannerapp-chair", "3dscannerapp-corridor"]  # ios_captures/
+CONFIDENCE_BIN_M = 0.5     # confidence shares per 0.5 m of measured depth
+CONFIDENCE_LAST_M = 8.0    # the last bin holds everything from here on
+EDGE_BAND = 4              # distances to a discontinuity 0..3 samples; 4 = "4 or more"
+EDGE_NEAR_M = 3.0          # the edge ratios are measured on samples within 3 m
+PAIR_SECONDS = 0.2         # frame pairs for the depth noise: the first frame at least this much later
+NOISE_BIN_M = 0.5
+NOISE_MIN_PAIRS = 2000     # a noise bin needs this many sample pairs
+LUX_CASES = [(0, "200"), (1, "7"), (2, "0")]  # ARexp ARKit_tracking_dynamic case -> lux (GTSAM_tracking/input/cases.csv)
+STAGE_ACCELERATION = 0.08  # m/s^2, the stage's ramps (the upstream interpolation's 80 mm/s^2)
+STAGE_STEPS_PER_M = 1e5    # 40008 stage steps = 400 mm
+LAG_SEARCH_S = 0.5         # phone-to-stage clock offset searched over +-0.5 s in 10 ms steps
 
 
 # ---------------------------------------------------------------- pose residuals
@@ -345,13 +375,256 @@ def background_jumps(reference):
     }
 
 
+# ---------------------------------------------------------------- real iPhone LiDAR (3D Scanner App captures)
+
+def capture_frames(folder):
+    """(time, camera-to-world 4x4, intrinsics 3x3 of the 1920x1440 image, depth m, confidence) per frame."""
+    frames = []
+    for path in sorted(folder.glob("frame_*.json")):
+        meta = json.loads(path.read_text())
+        index = path.stem.split("_")[1]
+        depth = read_png16(folder / f"depth_{index}.png").astype(np.float64) / 1000
+        confidence = read_png_grey(folder / f"conf_{index}.png", 8).astype(np.int64)
+        if depth.shape != confidence.shape:
+            sys.exit(f"error models: {folder / f'conf_{index}.png'}: {confidence.shape} differs from its depth map {depth.shape}")
+        frames.append((float(meta["time"]), np.array(meta["cameraPoseARFrame"]).reshape(4, 4),
+                       np.array(meta["intrinsics"]).reshape(3, 3), depth, confidence))
+    if not frames:
+        sys.exit(f"error models: {folder}: no frame_*.json")
+    return frames
+
+
+def edge_distance(depth):
+    """City-block distance in samples (capped at EDGE_BAND) to the nearest discontinuity: a sample
+    with a 4-neighbour more than EDGE_STEP_M away."""
+    edge = np.zeros(depth.shape, dtype=bool)
+    step_y = np.abs(np.diff(depth, axis=0)) > EDGE_STEP_M
+    step_x = np.abs(np.diff(depth, axis=1)) > EDGE_STEP_M
+    edge[:-1] |= step_y
+    edge[1:] |= step_y
+    edge[:, :-1] |= step_x
+    edge[:, 1:] |= step_x
+    distance = np.full(depth.shape, EDGE_BAND)
+    reached = edge.copy()
+    for d in range(EDGE_BAND):
+        distance[reached & (distance == EDGE_BAND)] = d
+        grown = reached.copy()
+        grown[1:] |= reached[:-1]
+        grown[:-1] |= reached[1:]
+        grown[:, 1:] |= reached[:, :-1]
+        grown[:, :-1] |= reached[:, 1:]
+        reached = grown
+    return distance
+
+
+def pair_differences(first, second):
+    """Measured minus predicted depth of `second` at `first`'s high-confidence samples away from
+    discontinuities, moved through both poses (ARKit camera axes: x right, y up, looking down -z;
+    the maps are the 1920x1440 image at 256x192); with the predicted depth."""
+    _, pose_a, k, depth_a, conf_a = first
+    _, pose_b, _, depth_b, conf_b = second
+    height, width = depth_a.shape
+    scale = width / 1920
+    fx, fy, cx, cy = k[0, 0] * scale, k[1, 1] * scale, (k[0, 2] + 0.5) * scale - 0.5, (k[1, 2] + 0.5) * scale - 0.5
+    keep = (conf_a == 2) & (edge_distance(depth_a) == EDGE_BAND) & (depth_a > 0)
+    v, u = np.nonzero(keep)
+    z = depth_a[v, u]
+    camera = np.stack([(u - cx) / fx * z, -(v - cy) / fy * z, -z, np.ones_like(z)])
+    moved = np.linalg.inv(pose_b) @ pose_a @ camera
+    predicted = -moved[2]
+    ahead = predicted > 0.05
+    ub = np.rint(cx + fx * moved[0, ahead] / predicted[ahead]).astype(int)
+    vb = np.rint(cy - fy * moved[1, ahead] / predicted[ahead]).astype(int)
+    inside = (ub >= 0) & (ub < width) & (vb >= 0) & (vb < height)
+    ub, vb, predicted = ub[inside], vb[inside], predicted[ahead][inside]
+    usable = (conf_b[vb, ub] == 2) & (depth_b[vb, ub] > 0)
+    return depth_b[vb, ub][usable] - predicted[usable], predicted[usable]
+
+
+def lidar_confidence(reference):
+    bins = int(CONFIDENCE_LAST_M / CONFIDENCE_BIN_M) + 1
+    levels = np.zeros((bins, 3), dtype=np.int64)            # away from discontinuities, by depth
+    near_edge = np.zeros((EDGE_BAND + 1, 3), dtype=np.int64)  # within EDGE_NEAR_M, by edge distance
+    noise_bins = int(CONFIDENCE_LAST_M / NOISE_BIN_M)
+    differences = [[] for _ in range(noise_bins)]
+    summaries, deepest = [], 0.0
+    for name in CAPTURES:
+        frames = capture_frames(reference / "ios_captures" / name)
+        for _, _, _, depth, confidence in frames:
+            valid = depth > 0
+            distance = edge_distance(depth)
+            depth_bin = np.minimum((depth / CONFIDENCE_BIN_M).astype(int), bins - 1)
+            far = valid & (distance == EDGE_BAND)
+            np.add.at(levels, (depth_bin[far], np.clip(confidence[far], 0, 2)), 1)
+            near = valid & (depth < EDGE_NEAR_M)
+            np.add.at(near_edge, (distance[near], np.clip(confidence[near], 0, 2)), 1)
+            deepest = max(deepest, float(depth.max()))
+        times = np.array([f[0] for f in frames])
+        pairs = 0
+        for i, frame in enumerate(frames):
+            j = int(np.searchsorted(times, times[i] + PAIR_SECONDS))
+            if j >= len(frames):
+                break
+            difference, predicted = pair_differences(frame, frames[j])
+            pairs += 1
+            noise_bin = (predicted / NOISE_BIN_M).astype(int)
+            for b in np.unique(noise_bin[noise_bin < noise_bins]):
+                differences[b].append(difference[noise_bin == b])
+        summaries.append({"capture": f"ios_captures/{name}", "frames": len(frames), "frame_pairs": pairs,
+                          "depth_max_m": round(float(max(f[3].max() for f in frames)), 3)})
+    # Depth noise: a pair's difference holds two readings' noise (and the pose error between them), so
+    # sigma = robust spread / sqrt(2): an upper bound on the per-reading noise.
+    noise = []
+    for b, parts in enumerate(differences):
+        values = np.concatenate(parts) if parts else np.zeros(0)
+        if values.size >= NOISE_MIN_PAIRS:
+            spread = 1.4826 * float(np.median(np.abs(values - np.median(values))))
+            noise.append({"depth_m": [b * NOISE_BIN_M, (b + 1) * NOISE_BIN_M], "pairs": int(values.size),
+                          "sigma_mm": round(spread / np.sqrt(2) * 1000, 2)})
+    centres = np.array([(n["depth_m"][0] + n["depth_m"][1]) / 2 for n in noise])
+    sigmas = np.array([n["sigma_mm"] / 1000 for n in noise])
+    weights = np.sqrt([n["pairs"] for n in noise])
+    (base, quadratic), *_ = np.linalg.lstsq(np.column_stack([np.ones_like(centres), centres ** 2]) * weights[:, None],
+                                             sigmas * weights, rcond=None)
+    high_far = near_edge[EDGE_BAND, 2] / near_edge[EDGE_BAND].sum()
+    return {
+        "captures": summaries, "edge_step_m": EDGE_STEP_M, "depth_bin_m": CONFIDENCE_BIN_M,
+        "confidence_counts_by_depth": [[int(c) for c in row] for row in levels],
+        "confidence_counts_by_depth_note": "levels 0, 1, 2 of samples 4 or more samples from a discontinuity, per depth bin (last bin: everything beyond)",
+        "confidence_counts_by_edge_distance": [[int(c) for c in row] for row in near_edge],
+        # P(high | distance d) / P(high | d >= 4), samples within EDGE_NEAR_M, in 1e-4.
+        "high_ratio_by_edge_distance": [int(round(row[2] / row.sum() / high_far * 1e4)) for row in near_edge],
+        "sample_pixels_of_1920": 1920 / 256,
+        "valid_range_far_m": round(deepest, 1),
+        "pair_seconds": PAIR_SECONDS, "noise_by_depth": noise,
+        "noise_fit_base_m": round(float(base), 4), "noise_fit_per_square_metre": round(float(quadratic), 5),
+    }
+
+
+# ---------------------------------------------------------------- low-light pose error (ARexp)
+
+def stage_travel(events, times):
+    """The XY stage's displacement (m) at `times` from its start/finish events: a symmetric trapezoid
+    of speed per move (ramps at STAGE_ACCELERATION, the plateau chosen so the move covers its distance
+    in its time), at rest between moves."""
+    marks = [(float(time), float(steps) / STAGE_STEPS_PER_M) for _, time, steps in events]
+    out = np.full(times.shape, marks[0][1])
+    for (t0, x0), (t1, x1) in zip(marks[:-1], marks[1:]):
+        inside = (times >= t0) & (times < t1)
+        span, distance = t1 - t0, abs(x1 - x0)
+        if distance < 1e-6:
+            out[inside] = x0
+            continue
+        ramp = (span - np.sqrt(max(span * span - 4 * distance / STAGE_ACCELERATION, 0))) / 2
+        speed = STAGE_ACCELERATION * ramp
+        t = times[inside] - t0
+        covered = np.where(t < ramp, 0.5 * STAGE_ACCELERATION * t ** 2,
+                           np.where(t < span - ramp, 0.5 * STAGE_ACCELERATION * ramp ** 2 + speed * (t - ramp),
+                                    distance - 0.5 * STAGE_ACCELERATION * (span - t) ** 2))
+        out[inside] = x0 + np.sign(x1 - x0) * covered
+    out[times >= marks[-1][0]] = marks[-1][1]
+    return out
+
+
+def read_rows(path):
+    lines = [line.split(",") for line in Path(path).read_text().splitlines()[1:] if line.strip()]
+    return lines
+
+
+def arexp_case(folder):
+    """ARKit's displacement (the change of its vector to a fixed landmark) against the stage's: the
+    stage axis fitted as a unit direction, the clock offset searched; the residual 3-D error."""
+    rows = read_rows(folder / "ARKitData.csv")
+    try:
+        values = np.array([[float(v) for v in row[:5]] for row in rows])
+    except ValueError as error:
+        sys.exit(f"error models: {folder / 'ARKitData.csv'}: {error}")
+    events = read_rows(folder / "output.csv")
+    times, vector = values[:, 0], values[:, 2:5]
+    window = (times >= float(events[0][1]) - 2) & (times <= float(events[-1][1]) + 2)
+    times, moved = times[window], vector[window] - vector[window][0]
+    best = None
+    for lag in np.arange(-LAG_SEARCH_S, LAG_SEARCH_S + 1e-9, 0.01):
+        travel = stage_travel(events, times + lag)
+        design = np.column_stack([travel, np.ones_like(travel)])
+        (axis, _), *_ = np.linalg.lstsq(design, moved, rcond=None)
+        scale = float(np.linalg.norm(axis))
+        direction = axis / scale if scale > 0 else np.array([1.0, 0, 0])
+        residual = moved - np.outer(travel, direction)
+        residual -= residual.mean(axis=0)
+        error = np.linalg.norm(residual, axis=1)
+        rms = float(np.sqrt(np.mean(error ** 2)))
+        if best is None or rms < best[0] - 1e-12:
+            best = (rms, round(float(lag), 2), scale, error, float(np.ptp(travel)))
+    rms, lag, scale, error, span = best
+    return {"samples": int(len(error)), "stage_travel_m": round(span, 3), "clock_offset_s": lag,
+            "estimate_over_truth_scale": round(scale, 4), "error_rms_m": round(rms, 5),
+            "error_p90_m": round(float(np.quantile(error, 0.9)), 5), "error_max_m": round(float(error.max()), 5)}
+
+
+def low_light_pose(reference):
+    folder = reference / "arexp" / "src" / "ARKit_tracking_dynamic" / "input"
+    cases = {lux: dict(arexp_case(folder / f"case{case}"), case=f"ARKit_tracking_dynamic/input/case{case}")
+             for case, lux in LUX_CASES}
+    normal = cases["200"]["error_rms_m"]
+    return {"source": "arexp/src/ARKit_tracking_dynamic (cases 0-2 = 200, 7, 0 lux: GTSAM_tracking/input/cases.csv)",
+            "lux": cases,
+            "error_factor_7_lux": round(cases["7"]["error_rms_m"] / normal, 3),
+            "error_factor_0_lux": round(cases["0"]["error_rms_m"] / normal, 3),
+            "limit": "error over 0.4 m of stage travel, 5 cycles, one phone on a stage: not drift across a room"}
+
+
+# ---------------------------------------------------------------- visual-inertial drift (SpectacularAI), not used
+
+def read_jsonl(path):
+    rows = []
+    for number, line in enumerate(Path(path).read_text().splitlines(), start=1):
+        try:
+            rows.append(json.loads(line))
+        except json.JSONDecodeError as error:
+            sys.exit(f"error models: {path}:{number}: {error}")
+    return rows
+
+
+def vio_session(folder):
+    """Tracking output against ground truth (interpolated to the output's times): ATE after a
+    Umeyama SE(3) alignment of the whole session, and the error after 2, 5, 10, 20 m of travel
+    when aligned on the first metre only (how far it drifts from where it started)."""
+    output = [o for o in read_jsonl(folder / "output.jsonl") if "position" in o and "time" in o]
+    truth = read_jsonl(folder / "groundtruth.jsonl")
+    times = np.array([o["time"] for o in output])
+    estimate = np.array([[o["position"][k] for k in "xyz"] for o in output])
+    truth_times = np.array([g["time"] for g in truth])
+    truth_positions = np.array([[g["groundTruth"]["position"][k] for k in "xyz"] for g in truth])
+    inside = (times >= truth_times[0]) & (times <= truth_times[-1])
+    times, estimate = times[inside], estimate[inside]
+    reference = np.column_stack([np.interp(times, truth_times, truth_positions[:, i]) for i in range(3)])
+    rotation, translation = umeyama(estimate, reference)
+    error = np.linalg.norm(estimate @ rotation.T + translation - reference, axis=1)
+    travel = np.concatenate([[0.0], np.cumsum(np.linalg.norm(np.diff(reference, axis=0), axis=1))])
+    start = travel < 1.0
+    rotation, translation = umeyama(estimate[start], reference[start])
+    drift = np.linalg.norm(estimate @ rotation.T + translation - reference, axis=1)
+    after = {f"{d}": round(float(drift[int(np.searchsorted(travel, d))]), 3) for d in (2, 5, 10, 20) if travel[-1] > d}
+    return {"poses": int(len(times)), "seconds": round(float(times[-1] - times[0]), 1), "travel_m": round(float(travel[-1]), 1),
+            "ate_rmse_m": round(float(np.sqrt(np.mean(error ** 2))), 4), "ate_max_m": round(float(error.max()), 4),
+            "error_after_m_aligned_on_first_metre": after}
+
+
+def vio_drift(reference):
+    folder = reference / "spectacularai_two_sessions"
+    return {"source": "spectacularai_two_sessions/01, 02 (visual-inertial tracking, device not stated; ground truth 100 Hz)",
+            "used_by_simulator": False,
+            "sessions": {name: vio_session(folder / name) for name in ("01", "02")}}
+
+
 # ---------------------------------------------------------------- output
 
 def write_json(path, value):
     path.write_text(json.dumps(value, sort_keys=True, separators=(",", ":")) + "\n")
 
 
-def swift_table(pose, depth, edges, shapes, jumps):
+def swift_table(pose, depth, edges, shapes, jumps, confidence, light):
     def ints(values):
         return ", ".join(str(v) for v in values)
     lines = [
@@ -395,6 +668,23 @@ def swift_table(pose, depth, edges, shapes, jumps):
         "    /// Histogram of real depth jumps at object boundaries (metres, bins of equal width over the range).",
         f"    static let backgroundJumpRange: ClosedRange<Double> = {jumps['range_m'][0]!r}...{jumps['range_m'][1]!r}",
         f"    static let backgroundJumpHistogram: [Int] = [{ints(jumps['histogram'])}]",
+        "    /// Real iPhone LiDAR (3D Scanner App captures): metres of measured depth per confidence bin.",
+        f"    static let lidarConfidenceBinMetres = {confidence['depth_bin_m']!r}",
+        "    /// Samples at confidence 0, 1, 2 per depth bin (4 or more samples from a discontinuity), flattened;",
+        "    /// the last bin holds every deeper sample.",
+        f"    static let lidarConfidenceCounts: [Int] = [{ints(v for row in confidence['confidence_counts_by_depth'] for v in row)}]",
+        "    /// Share of high confidence at 0, 1, 2, 3 and 4 or more samples from a discontinuity over",
+        "    /// the share at 4 or more (1e-4; samples within 3 m).",
+        f"    static let lidarHighRatioByEdgeDistance: [Int] = [{ints(confidence['high_ratio_by_edge_distance'])}]",
+        "    /// Pixels of the 1920-px image between two samples of the real LiDAR map (256 across).",
+        f"    static let lidarSamplePixels = {confidence['sample_pixels_of_1920']!r}",
+        "    /// Deepest real LiDAR reading, metres (the far end of the valid range).",
+        f"    static let lidarFarMetres = {confidence['valid_range_far_m']!r}",
+        "    /// Depth noise fitted to real frame pairs 0.2 s apart: sigma = base + perSquareMetre * z^2, metres.",
+        f"    static let lidarNoiseBase = {confidence['noise_fit_base_m']!r}",
+        f"    static let lidarNoisePerSquareMetre = {confidence['noise_fit_per_square_metre']!r}",
+        "    /// ARKit's tracking error at 7 lux over its error at 200 lux (ARexp, 0.4 m of stage travel).",
+        f"    static let lowLightPoseErrorFactor = {light['error_factor_7_lux']!r}",
         "}",
         "",
     ]
@@ -418,7 +708,12 @@ def main():
     jumps = background_jumps(reference)
     write_json(out / "silhouettes.json", shapes)
     write_json(out / "background-jumps.json", jumps)
-    swift.write_text(swift_table(pose, depth, edges, shapes, jumps))
+    confidence = lidar_confidence(reference)
+    light = low_light_pose(reference)
+    write_json(out / "lidar-confidence.json", confidence)
+    write_json(out / "low-light-pose.json", light)
+    write_json(out / "vio-drift.json", vio_drift(reference))
+    swift.write_text(swift_table(pose, depth, edges, shapes, jumps, confidence, light))
 
 
 if __name__ == "__main__":

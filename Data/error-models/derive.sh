@@ -15,7 +15,7 @@ DATA="${SPATIAL_EVAL_REFERENCE_DATA:-$ROOT/../shared/data/reference/}"
 VENV="$ROOT/.venv-error-models"
 PACKAGES="numpy==2.4.6"
 
-if [[ ! -d "$DATA/evo_testdata" || ! -d "$DATA/priorda_samples" || ! -d "$DATA/promptda_example" || ! -d "$DATA/coco_val2014_100" || ! -d "$DATA/open3d_testdata" ]]; then
+if [[ ! -d "$DATA/evo_testdata" || ! -d "$DATA/priorda_samples" || ! -d "$DATA/promptda_example" || ! -d "$DATA/coco_val2014_100" || ! -d "$DATA/open3d_testdata" || ! -d "$DATA/ios_captures" || ! -d "$DATA/arexp" || ! -d "$DATA/spectacularai_two_sessions" ]]; then
   echo "error models: skipped: the reference data $DATA does not exist"
   exit 77
 fi
@@ -26,7 +26,7 @@ if [[ ! -f "$VENV/.packages" || "$(cat "$VENV/.packages")" != "$PACKAGES" ]]; th
   printf '%s' "$PACKAGES" > "$VENV/.packages"
 fi
 
-FILES=(pose-residuals.json depth-residuals.json lidar-edges.json silhouettes.json background-jumps.json)
+FILES=(pose-residuals.json depth-residuals.json lidar-edges.json silhouettes.json background-jumps.json lidar-confidence.json low-light-pose.json vio-drift.json)
 SWIFT="Sources/Simulation/ErrorModelTables.swift"
 if [[ "${1:-}" == "--check" ]]; then
   OUT="$(mktemp -d)"

@@ -62,7 +62,9 @@ public struct CaptureSimulator: Sendable {
         let config = configuration
         let scene = roomScene.translated(by: -roomScene.path.pose(at: 0).position)
         let streams = RandomStreams(seed: seed)
-        let cameras = TrajectorySimulator(drift: config.drift, framesPerSecond: config.framesPerSecond)
+        var drift = config.drift
+        if scene.lighting == .low { drift.errorScale *= drift.lowLightErrorFactor }
+        let cameras = TrajectorySimulator(drift: drift, framesPerSecond: config.framesPerSecond)
             .samples(of: scene.path, streams: streams)
         let embeddings = IdentityEmbeddings(objects: scene.objects, model: config.embeddings, streams: streams)
         let projector = GroundTruthProjector(camera: config.camera, rules: config.groundTruth)

@@ -59,7 +59,8 @@ public struct DepthGridSampler: Sendable {
             let neighbour = Self.mostDifferentNeighbour(of: index, rows: n, columns: n, in: depths)
             let silhouette = abs(neighbour - depth) > lidar.silhouetteStep
             mask[index] = (silhouette && random.chance(segmentation.boundaryFlipProbability)) != selected[index] ? 1 : 0
-            (lidarDepth[index], confidence[index]) = lidarSample(depth: depth, neighbour: neighbour, silhouette: silhouette, random: &random)
+            (lidarDepth[index], confidence[index]) = lidarSample(
+                depth: depth, neighbour: neighbour, silhouette: silhouette, pitch: (box.width + box.height) / Double(2 * n), random: &random)
             let residual = network.residual(at: patch.sourcePixel(u: pixels[index].x, v: pixels[index].y, corner: corner))
             inverse[index] = Float(network.inverseDepth(depth: depth, residual: residual))
         }
@@ -87,15 +88,23 @@ public struct DepthGridSampler: Sendable {
     }
 
     /// One LiDAR reading of a surface at `depth` (most different neighbour surface at
-    /// `neighbour`): at a silhouette, a mix of the two surfaces with a measured fraction.
-    func lidarSample(depth: Double, neighbour: Double, silhouette: Bool, random: inout SplitMix64) -> (Float, UInt8) {
+    /// `neighbour`, samples `pitch` pixels apart): at a silhouette, a mix of the two surfaces
+    /// with a measured fraction; its confidence as `LidarModel.measuredConfidence` says. With
+    /// measured confidence a silhouette sample's distance to the edge is drawn first
+    /// (`LidarConfidence.edgeDistance`) and only a sample inside the real sensor's edge band mixes.
+    func lidarSample(depth: Double, neighbour: Double, silhouette: Bool, pitch: Double, random: inout SplitMix64) -> (Float, UInt8) {
         let (near, far) = (lidar.validRange.first ?? 0.05, lidar.validRange.last ?? 5)
         guard depth.isFinite, depth >= near, depth <= far else { return (.nan, 0) }
+        let table = LidarConfidence.measured
+        let edgeDistance = silhouette && lidar.measuredConfidence ? table.edgeDistance(pitchPixels: pitch, random: &random) : nil
         let noise = (lidar.noiseBase + lidar.noisePerSquareMetre * depth * depth) * random.gaussian()
         var reading = depth
-        if silhouette, lidar.measuredEdgeMixing, neighbour.isFinite {
+        if silhouette, lidar.measuredEdgeMixing, neighbour.isFinite, edgeDistance.map({ $0 <= LidarConfidence.mixingBand }) ?? true {
             let (front, back) = (min(depth, neighbour), max(depth, neighbour))
             reading = front + (back - front) * EdgeMixing.measured.draw(&random)
+        }
+        guard !lidar.measuredConfidence else {
+            return (Float(reading + noise), table.level(depth: reading + noise, edgeDistance: edgeDistance, random: &random))
         }
         let level: UInt8 = depth <= lidar.highConfidenceDepth ? 2 : depth <= lidar.mediumConfidenceDepth ? 1 : 0
         return (Float(reading + noise), silhouette ? min(level, 1) : level)
@@ -183,7 +192,9 @@ public struct DepthGridSampler: Sendable {
         for index in depths.indices {
             let depth = depths[index]
             let neighbour = Self.mostDifferentNeighbour(of: index, rows: rows, columns: columns, in: depths)
-            let (value, level) = lidarSample(depth: depth, neighbour: neighbour, silhouette: abs(neighbour - depth) > lidar.silhouetteStep, random: &random)
+            let (value, level) = lidarSample(
+                depth: depth, neighbour: neighbour, silhouette: abs(neighbour - depth) > lidar.silhouetteStep,
+                pitch: Double(camera.width) / Double(max(columns, 1)), random: &random)
             map.depth.append(value)
             map.confidence.append(level)
         }

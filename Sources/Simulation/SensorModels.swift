@@ -31,19 +31,20 @@ public struct EmbeddingModel: Equatable, Sendable, Codable {
 
 /// LiDAR depth on a detection's grid and in the whole-frame maps.
 ///
-/// Range noise rests on a published accuracy study; the silhouette model replays real ARKit
-/// scene depth (`lidar-edges.json`, Data/error-models/SOURCES.md).
+/// Confidence, valid range and range noise are measured on three real iPhone captures
+/// (`lidar-confidence.json`); the silhouette model replays real ARKit scene depth
+/// (`lidar-edges.json`, Data/error-models/SOURCES.md).
 public struct LidarModel: Equatable, Sendable, Codable {
-    /// Valid range, metres; NaN outside. The far end is the iPhone LiDAR's published ~5 m
-    /// range (Luetzenburg, Kroon & Bjørk 2021, Scientific Reports 11:22221); the near end is
-    /// *our assumption*.
-    public var validRange: [Double] = [0.05, 5]
-    /// Noise standard deviation `noiseBase + noisePerSquareMetre · z²`, metres: about 1 cm at
-    /// 1 m, the ±1 cm the same study found for objects scanned at arm's length; the quadratic
-    /// growth with range is *our assumption*.
-    public var noiseBase: Double = 0.005
+    /// Valid range, metres; NaN outside. The far end is the deepest reading of the real
+    /// captures (16.3 m in the corridor; beyond about 6 m all of it at confidence 0); the near
+    /// end is *our assumption*.
+    public var validRange: [Double] = [0.05, ErrorModelTables.lidarFarMetres]
+    /// Noise standard deviation `noiseBase + noisePerSquareMetre · z²`, metres: fitted to the
+    /// disagreement of real frame pairs 0.2 s apart (`lidar-confidence.json`: 1.2 mm at
+    /// 0.5 m, 1.1 cm at 2.5–3 m, 2.7 cm at 4.5–5 m; an upper bound, pose error included).
+    public var noiseBase: Double = ErrorModelTables.lidarNoiseBase
     /// Quadratic noise growth with depth.
-    public var noisePerSquareMetre: Double = 0.005
+    public var noisePerSquareMetre: Double = ErrorModelTables.lidarNoisePerSquareMetre
     /// Depth step, metres, between a sample and a 4-neighbour that makes it a silhouette
     /// sample (the bend threshold `derive.py` used on the ARKit map).
     public var silhouetteStep: Double = 0.1
@@ -51,9 +52,15 @@ public struct LidarModel: Equatable, Sendable, Codable {
     /// with the mixing fractions measured on real ARKit scene depth (`lidar-edges.json`:
     /// about half of ARKit's silhouette pixels lie 10–90 % of the way between the surfaces).
     public var measuredEdgeMixing: Bool = true
-    /// Depth beyond which confidence drops from high (2) to medium (1), metres (*our assumption*).
+    /// Whether confidence is drawn from the shares measured on real captures by depth and
+    /// distance to a silhouette (`LidarConfidence.measured`); false: the depth thresholds below,
+    /// at most medium at silhouettes (simulator 3's assumption).
+    public var measuredConfidence: Bool = true
+    /// Depth beyond which confidence drops from high (2) to medium (1), metres, when
+    /// `measuredConfidence` is off (*our assumption*).
     public var highConfidenceDepth: Double = 3
-    /// Depth beyond which confidence drops to low (0), metres (*our assumption*).
+    /// Depth beyond which confidence drops to low (0), metres, when `measuredConfidence` is off
+    /// (*our assumption*).
     public var mediumConfidenceDepth: Double = 5
 
     /// The default LiDAR model.

@@ -141,6 +141,11 @@ public struct DriftModel: Equatable, Sendable, Codable {
     public var blockMetres: Double = 1
     /// Factor on the replayed residuals (1: as measured on the TUM sequences).
     public var errorScale: Double = 1
+    /// Extra factor on the residuals in low light: ARKit's tracking error at 7 lux over its
+    /// error at 200 lux, measured on a real iPhone against an XY stage (ARexp,
+    /// `low-light-pose.json`: 5.78 vs 5.84 mm RMS, 0.99). It bounds the error over 0.4 m of
+    /// travel, not drift across a room; at 0 lux ARKit did not follow the stage at all.
+    public var lowLightErrorFactor: Double = ErrorModelTables.lowLightPoseErrorFactor
     /// Whether the rotation residual is applied (false: position error only).
     public var rotationError: Bool = true
     /// Angular speed, rad/s, above which tracking is reported `limited` (*our assumption*:

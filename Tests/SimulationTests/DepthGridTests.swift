@@ -14,10 +14,14 @@ import Testing
         return sxy / (sxx * syy).squareRoot()
     }
 
+    /// The centre sample's ground-truth depth, unprojected through the true pose, lands on the
+    /// subject whenever the mask marks it. The predicted mask leaks onto the background by design
+    /// (`SegmentationModel.leakShare`, flips at silhouettes), so a few marked centres are
+    /// background: at most 10 % of them, where a convention error would miss nearly all.
     @Test func groundTruthDepthUnprojectsOntoTheSubject() throws {
         let camera = PinholeCamera.iPhonePortrait
         let detections = Dictionary(uniqueKeysWithValues: capture.recording.detections.enumerated().map { ($1.id, $0) })
-        var checked = 0
+        var checked = 0, marked = 0, missed = 0
         for grid in capture.recording.depthGrids {
             let index = try #require(detections[grid.detection])
             let detection = capture.recording.detections[index]
@@ -29,10 +33,14 @@ import Testing
             let point = view.truePose.worldPoint(fromCamera: camera.unproject(
                 u: Double(grid.u[centre]), v: Double(grid.v[centre]), depth: Double(truth[centre])))
             let hitsSubject = Box3(center: box.center, extent: box.extent + 1e-4).contains(point)
-            if grid.inMask[centre] == 1 { #expect(hitsSubject, "mask says subject, depth does not land on it") }
+            if grid.inMask[centre] == 1 {
+                marked += 1
+                if !hitsSubject { missed += 1 }
+            }
             checked += 1
         }
-        #expect(checked > 20)
+        #expect(checked > 20 && marked > 20)
+        #expect(Double(missed) <= 0.1 * Double(marked), "mask says subject, depth does not land on it: \(missed) of \(marked)")
     }
 
     @Test func lidarIsValidOnlyInRangeAndNoisierFarAway() throws {

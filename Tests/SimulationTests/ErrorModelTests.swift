@@ -77,7 +77,8 @@ private let canDerive = derivePython != nil && FileManager.default.fileExists(at
         try process.run()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
-        for name in ["pose-residuals.json", "depth-residuals.json", "lidar-edges.json", "silhouettes.json", "background-jumps.json"] {
+        for name in ["pose-residuals.json", "depth-residuals.json", "lidar-edges.json", "silhouettes.json", "background-jumps.json",
+                     "lidar-confidence.json", "low-light-pose.json", "vio-drift.json"] {
             let committed = try Data(contentsOf: repository.appendingPathComponent("Data/error-models/\(name)"))
             #expect(try Data(contentsOf: URL(fileURLWithPath: directory.file(name))) == committed, "\(name) is stale: run Data/error-models/derive.sh")
         }

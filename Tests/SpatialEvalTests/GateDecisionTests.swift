@@ -101,17 +101,17 @@ struct GateDecisionTests {
 
     @Test("the data statement names simulated and recorded data")
     func dataStatement() {
-        let simulated = RecordingData(meta: ["source": "simulator", "simulator": "SpatialEval Simulation 3", "scenario": "absence", "seed": "1"])
+        let simulated = RecordingData(meta: ["source": "simulator", "simulator": "SpatialEval Simulation 4", "scenario": "absence", "seed": "1"])
         let recorded = RecordingData(meta: ["source": "import", "device": "iPhone 15 Pro"])
-        #expect(SimulatorInfo.tag == "sim-3" && simulated.simulatorTag == SimulatorInfo.tag)
-        #expect(DataStatement.summary([simulated, simulated]) == "Data: 2 recordings, all simulated (capture simulator sim-3)")
-        #expect(DataStatement.summary([simulated]) == "Data: 1 recording, simulated (capture simulator sim-3)")
+        #expect(SimulatorInfo.tag == "sim-4" && simulated.simulatorTag == SimulatorInfo.tag)
+        #expect(DataStatement.summary([simulated, simulated]) == "Data: 2 recordings, all simulated (capture simulator sim-4)")
+        #expect(DataStatement.summary([simulated]) == "Data: 1 recording, simulated (capture simulator sim-4)")
         #expect(DataStatement.summary([recorded]) == "Data: 1 recording, recorded (source import, device iPhone 15 Pro)")
         #expect(DataStatement.summary([simulated, recorded])
-                == "Data: 2 recordings: 1 simulated (capture simulator sim-3), 1 recorded (source import, device iPhone 15 Pro)")
+                == "Data: 2 recordings: 1 simulated (capture simulator sim-4), 1 recorded (source import, device iPhone 15 Pro)")
         #expect(DataStatement.table([("a", simulated), ("b", recorded)]) == [
             ["recording", "data", "meta.source", "scenario", "seed", "device"],
-            ["a", "simulated (sim-3)", "simulator", "absence", "1", "—"],
+            ["a", "simulated (sim-4)", "simulator", "absence", "1", "—"],
             ["b", "recorded", "import", "—", "—", "iPhone 15 Pro"],
         ])
     }
@@ -122,14 +122,14 @@ struct RunReportHeaderTests {
     @Test("a simulated run says so above the gates, and each gate shows its interval and events")
     func header() {
         var recording = GateDecisionTests.recording("absence", removals: 2, missed: 2)
-        recording.data = RecordingData(meta: ["source": "simulator", "simulator": "SpatialEval Simulation 3", "scenario": "absence", "seed": "1"])
+        recording.data = RecordingData(meta: ["source": "simulator", "simulator": "SpatialEval Simulation 4", "scenario": "absence", "seed": "1"])
         let outcome = GateDecisionTests.judge(Gate(metric: .missedRemovalRate, op: .atMost, value: 0.5, bound: .lower), [recording], minimumEvents: 10)
         let results = RunResults(protocolName: "p", protocolSHA256: "", toolVersion: "t", bootstrap: .init(), recordings: [recording],
                                  pooledGaps: GateDecisionTests.noInterval, gates: [outcome], runsDiffer: RunsDifferTest([recording]))
         let markdown = RunReport(results).markdown
         let header = markdown.components(separatedBy: "**Contents:**")[0]
-        #expect(header.contains("Data: 1 recording, simulated (capture simulator sim-3)"))
-        #expect(markdown.contains("| absence | simulated (sim-3) | simulator | absence | 1 | — |"))
+        #expect(header.contains("Data: 1 recording, simulated (capture simulator sim-4)"))
+        #expect(markdown.contains("| absence | simulated (sim-4) | simulator | absence | 1 | — |"))
         #expect(header.contains("| missed-removal rate | 2/2 = 1.00 [0.34, 1.00], 2 events | <= 0.500 (lower bound) | not enough events to decide |"))
     }
 }

@@ -197,12 +197,15 @@ struct SweepCommandTests {
         let h5 = folder.file("sweep.h5")
         try SweepResultsFile.write(results, loaded: loaded, to: h5)
         let bootstrap = results.bootstrap
-        // A stand-in that no computation from the stored inputs gives (another resampling
-        // seed): seeing it after the adoption shows the adoption, not a recomputation.
+        // A stand-in that no computation from the stored inputs gives (the computed recommendation
+        // with one more infeasible resample; another resampling seed can give the same choice on
+        // two recordings): seeing it after the adoption shows the adoption, not a recomputation.
         var source = results
-        var marked = bootstrap
-        marked.seed &+= 1
-        for k in source.sweeps.indices { source.sweeps[k].remember(try results.sweeps[k].recommendation(marked), for: bootstrap) }
+        for k in source.sweeps.indices {
+            var standIn = try results.sweeps[k].recommendation(bootstrap)
+            standIn.infeasibleResamples += 1
+            source.sweeps[k].remember(standIn, for: bootstrap)
+        }
         let computed = try SweepResultsFile.read(h5).sweeps.map { try $0.recommendation(bootstrap) }
         #expect(computed != source.sweeps.map { try! $0.recommendation(bootstrap) }, "the stand-in must differ from the computed recommendation")
 
@@ -222,7 +225,7 @@ struct SweepCommandTests {
         other.adoptRecommendations(from: source)
         #expect(try other.sweeps[0].recommendation(bootstrap) != source.sweeps[0].recommendation(bootstrap))
         var reseeded = try SweepResultsFile.read(h5)
-        reseeded.bootstrap = marked
+        reseeded.bootstrap.seed &+= 1
         reseeded.adoptRecommendations(from: source)
         #expect(try reseeded.sweeps.map { try $0.recommendation(bootstrap) } == computed)
     }

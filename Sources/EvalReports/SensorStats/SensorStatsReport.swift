@@ -29,7 +29,7 @@ public enum SensorStatsReport {
         doc.endSummary()
 
         doc.beginDetails("Confidence by depth", open: true)
-        doc.paragraph("Share of the maps' samples with each ARKit confidence, by the depth they read (bins [a, b), metres); 95 % block-bootstrap intervals, samples in parentheses. \"no return\": samples without a depth (the simulator's beyond its 5 m range).")
+        doc.paragraph("Share of the maps' samples with each ARKit confidence, by the depth they read (bins [a, b), metres); 95 % block-bootstrap intervals, samples in parentheses. \"no return\": samples without a depth (the simulator's beyond its valid range).")
         for (level, name) in [(2, "high (2)"), (1, "medium (1)"), (0, "low (0)")] {
             doc.heading("Share of confidence \(name)", 3)
             doc.table([["depth, m"] + r.recordings.map(column)] + binRows(r.depthRows, recordings: r.recordings.count).map { bin in
