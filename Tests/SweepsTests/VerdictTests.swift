@@ -171,6 +171,26 @@ import Testing
         #expect(Verdict(evidence(recommended: nil), rules: rules).kind == .notIdentifiable, "a rule without caps has no cap to blame")
     }
 
+    @Test func withNoPointMeetingTheRuleTheEventsAreCountedAtTheShippedConstants() throws {
+        // Every point duplicates at least 2 of 10 objects per recording, against a 5 % cap.
+        let plan = try SweepPlan(name: "m", space: ParameterSpace(axes: [SweepAxis(key: "anchors.farCosine", values: [0.84, 0.88, 0.92])]))
+        func at(_ duplicates: Double, objects: Double) -> [Double] {
+            var x = Array(repeating: 0.0, count: SweepComponent.allCases.count)
+            x[SweepComponent.objectsAnchored.rawValue] = objects
+            x[SweepComponent.duplicates.rawValue] = duplicates
+            return x
+        }
+        let shipped = [at(4, objects: 12), at(5, objects: 13)]
+        let outcome = SweepOutcome(components: [[at(2, objects: 10), at(3, objects: 10)], [at(3, objects: 10), at(4, objects: 10)], shipped])
+        let objective = Objective(minimise: .duplicateRate, caps: [MetricCap(metric: .duplicateRate, max: 0.05)], pareto: [.duplicateRate])
+        let r = Recommendation(plan: plan, outcome: outcome, objective: objective, resamples: 20, confidence: 0.95, seed: 1)
+        #expect(r.chosen == nil)
+        let assessed = SweepAssessment(plan: plan, outcome: outcome, shipped: shipped, objective: objective, recommendation: r,
+                                       variants: [], widenings: 0, rules: rules, harmBootstrap: (20, 0.95, 1))
+        #expect(assessed.verdicts[0].kind == .noValueMeetsCap)
+        #expect(assessed.verdicts[0].events == 25, "the objects anchored at the shipped 0.92 over both recordings")
+    }
+
     @Test func aMeasuredAssumptionSettlesADependingVerdictOnlyFromOneSide() {
         // The scan keeps 0.92 from 0.93 up; below it the rule picks lower values.
         let steps = [(0.70, 0.0, -0.02, 0.02), (0.79, 0.0, 0.0, 0.04), (0.86, 0.04, 0.0, 0.08), (0.93, 0.12, 0.08, 0.16), (0.97, 0.16, 0.12, 0.18)]
